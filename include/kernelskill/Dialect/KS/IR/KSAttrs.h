@@ -1,0 +1,34 @@
+//===- KSAttrs.h - Attributes of the ks dialect -----------------*- C++ -*-===//
+#ifndef KERNELSKILL_DIALECT_KS_IR_KSATTRS_H
+#define KERNELSKILL_DIALECT_KS_IR_KSATTRS_H
+
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
+#include "kernelskill/Support/ArchDatabase.h"
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Location.h"
+
+namespace mlir::ks {
+/// Prints a double so that it reads naturally and parses back exactly:
+/// "4800.0", "494.7", "0.556".
+void printReal(llvm::raw_ostream &os, double value);
+/// Parses an integer or a float literal as a double.
+ParseResult parseReal(AsmParser &parser, double &value);
+/// parseReal for APFloat attribute parameters.
+FailureOr<llvm::APFloat> parseRealParameter(AsmParser &parser);
+} // namespace mlir::ks
+
+#include "kernelskill/Dialect/KS/IR/KSEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h.inc"
+
+namespace mlir::ks {
+/// Builds the #ks.arch of a database entry, retargeted to `chip` when given
+/// (sm_90a for an sm_90 GPU).
+ArchAttr getArchAttr(MLIRContext *ctx, const ArchEntry &entry,
+                     llvm::StringRef chip = {});
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_DIALECT_KS_IR_KSATTRS_H

@@ -1,0 +1,192 @@
+//===- KSAttrs.td - Attributes of the ks dialect -----------*- tablegen -*-===//
+#ifndef KS_ATTRS_TD
+#define KS_ATTRS_TD
+
+include "kernelskill/Dialect/KS/IR/KSDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+/// A double, printed so it reads naturally and parses back exactly ("32.0",
+/// "0.5"); integer literals are accepted too.
+class KS_RealParameter<string desc> : APFloatParameter<desc> {
+  let parser = [{ ::mlir::ks::parseRealParameter($_parser) }];
+  let printer = [{ ::mlir::ks::printReal($_printer.getStream(), $_self.convertToDouble()) }];
+}
+
+class KS_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<KS_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+//===----------------------------------------------------------------------===//
+// #ks.arch
+//===----------------------------------------------------------------------===//
+
+def KS_ArchAttr : KS_Attr<"Arch", "arch"> {
+  let summary = "The hardware capability list of the target GPU";
+  let description = [{
+    What the target GPU can do: the compilation target (`chip`), the product
+    name as the CUDA driver reports it (`sku`), and every limit and rate the
+    agents reason with. Every key is required, in any order:
+
+    ```mlir
+    #ks.arch<chip = "sm_90", sku = "NVIDIA H200", sm_count = 132,
+             warp_size = 32, max_threads_per_sm = 2048, ...,
+             tensor_cores = [wmma, mma_sync, wgmma],
+             async_copy = [cp_async, tma], max_cluster_size = 8>
+    ```
+
+    Sizes are bytes; `dram_gbps` is GB/s; the `*_tflops` keys are dense peak
+    rates at the boost clock, 0 where the chip lacks the unit. The key list
+    and its meaning are the field table in
+    `kernelskill/Support/ArchDatabase.h`. The verifier checks that the chip
+    is known and that the limits are consistent (per-block limits within
+    per-SM limits, allocation units dividing their pools, ...).
+
+    `ks-arch-profiler` attaches it to the module as `ks.arch`.
+  }];
+  let parameters = (ins
+    StringRefParameter<"compilation target, e.g. sm_90">:$chip,
+    StringRefParameter<"product name, e.g. NVIDIA H200">:$sku,
+    AttrParameter<"::mlir::ks::GPUCapabilities", "limits and rates">:$caps
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the module attribute that holds the target's #ks.arch.
+    static constexpr ::llvm::StringLiteral kModuleAttrName = "ks.arch";
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// #ks.workload
+//===----------------------------------------------------------------------===//
+
+def KS_WorkloadAttr : KS_Attr<"Workload", "workload"> {
+  let summary = "Concrete sizes a kernel runs with";
+  let description = [{
+    The values of a kernel's scalar arguments and the extents (in elements)
+    of its buffer arguments, by argument name, so analyses and measurements
+    can use real sizes:
+
+    ```mlir
+    #ks.workload<scalars = {K = 4096 : i32, M = 4096 : i32, N = 4096 : i32},
+                 buffers = {A = 16777216, B = 16777216, C = 16777216}>
+    ```
+
+    Scalars are integers or floats; extents are non-negative integers; a
+    name is either a scalar or a buffer, never both. Either dictionary may be
+    empty (`{}`).
+  }];
+  let parameters = (ins
+    "::mlir::DictionaryAttr":$scalars,
+    "::mlir::DictionaryAttr":$buffers
+  );
+  let assemblyFormat = "`<` `scalars` `=` $scalars `,` `buffers` `=` $buffers `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The extent of buffer `name`, if the workload has it.
+    std::optional<int64_t> getBufferExtent(::llvm::StringRef name) const;
+    /// The integer value of scalar `name`, if the workload has it.
+    std::optional<int64_t> getIntScalar(::llvm::StringRef name) const;
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// #ks.finding and #ks.diagnosis
+//===----------------------------------------------------------------------===//
+
+def KS_FindingKind : I32EnumAttr<"FindingKind", "what a finding is about", [
+    I32EnumAttrCase<"uncoalesced_access", 0>,
+    I32EnumAttrCase<"no_reuse", 1>,
+    I32EnumAttrCase<"bank_conflict", 2>,
+    I32EnumAttrCase<"divergence", 3>,
+    I32EnumAttrCase<"low_occupancy", 4>,
+    I32EnumAttrCase<"register_spill", 5>,
+    I32EnumAttrCase<"launch_bound", 6>,
+    I32EnumAttrCase<"memory_bound", 7>,
+    I32EnumAttrCase<"compute_bound", 8>,
+    I32EnumAttrCase<"latency_bound", 9>,
+    I32EnumAttrCase<"tail_effect", 10>
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_Severity : I32EnumAttr<"Severity", "how much a finding matters", [
+    I32EnumAttrCase<"info", 0>,
+    I32EnumAttrCase<"minor", 1>,
+    I32EnumAttrCase<"major", 2>,
+    I32EnumAttrCase<"critical", 3>
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_Evidence : I32EnumAttr<"Evidence", "where a finding's value comes from", [
+    I32EnumAttrCase<"predicted", 0>,
+    I32EnumAttrCase<"measured", 1>
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_FindingAttr : KS_Attr<"Finding", "finding"> {
+  let summary = "One thing that is wrong with a kernel, with its evidence";
+  let description = [{
+    A finding of the performance profiler: its `kind`, `severity`, the
+    `metric` it rests on and that metric's `value`, whether the value was
+    `predicted` by a static analysis or `measured` on a GPU, the estimated
+    `headroom` (the fraction of the kernel's time fixing it could save, in
+    [0, 1]), the source location of the evidence, and a `note` a CUDA
+    engineer would write:
+
+    ```mlir
+    #ks.finding<kind = uncoalesced_access, severity = major,
+                metric = "sectors_per_request", value = 3.200000e+01,
+                evidence = predicted, headroom = 5.000000e-01,
+                loc = loc("gemm.cu":9:20),
+                note = "load of b[col * k + p] is strided by k across the warp">
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<KS_FindingKind>:$kind,
+    EnumParameter<KS_Severity>:$severity,
+    StringRefParameter<"the metric the finding rests on">:$metric,
+    KS_RealParameter<"the metric's value">:$value,
+    EnumParameter<KS_Evidence>:$evidence,
+    KS_RealParameter<"fraction of the kernel's time fixing it could save">:$headroom,
+    "::mlir::LocationAttr":$loc,
+    StringRefParameter<"an explanation for a CUDA engineer">:$note
+  );
+  let assemblyFormat = [{
+    `<` `kind` `=` $kind `,` `severity` `=` $severity `,` `metric` `=` $metric
+    `,` `value` `=` $value `,` `evidence` `=` $evidence `,` `headroom` `=`
+    $headroom `,` `loc` `=` $loc `,` `note` `=` $note `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def KS_DiagnosisAttr : KS_Attr<"Diagnosis", "diagnosis"> {
+  let summary = "The ranked findings of the performance profiler for a kernel";
+  let description = [{
+    What is wrong with one kernel: its findings, ranked by estimated headroom,
+    largest first (the verifier enforces the order). An empty list means the
+    profiler found nothing worth fixing.
+
+    ```mlir
+    gpu.func @k(...) kernel attributes {ks.diagnosis = #ks.diagnosis<[
+        #ks.finding<...>, #ks.finding<...>]>}
+    ```
+  }];
+  let parameters = (ins ArrayRefParameter<"::mlir::ks::FindingAttr", "findings">:$findings);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the kernel attribute that holds the diagnosis.
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "ks.diagnosis";
+  }];
+}
+
+#endif // KS_ATTRS_TD

@@ -1,0 +1,71 @@
+//===- Pipelines.h - The named KernelSkill pipelines ------------*- C++ -*-===//
+#ifndef KERNELSKILL_PIPELINES_PIPELINES_H
+#define KERNELSKILL_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassManager.h"
+
+namespace mlir::ks {
+
+/// Options of --kernelskill-lower.
+struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
+  Option<std::string> gpu{*this, "gpu",
+                          llvm::cl::desc("GPU to target (v100, t4, a100, rtx3090, a10, l40s, "
+                                         "rtx4090, h200, h100, b200); default h200"),
+                          llvm::cl::init("")};
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Compilation target (sm_70 ... sm_100a); default: "
+                                          "the GPU's chip"),
+                           llvm::cl::init("")};
+  Option<std::string> format{*this, "format",
+                             llvm::cl::desc("What gpu.binary holds: ptx (text) or cubin "
+                                            "(assembled by ptxas)"),
+                             llvm::cl::init("ptx")};
+  Option<std::string> ptx{*this, "ptx", llvm::cl::desc("Also write the PTX to this file"),
+                          llvm::cl::init("")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("LLVM optimization level for the NVPTX backend"),
+                       llvm::cl::init(2)};
+};
+
+/// Options of --kernelskill-pipeline: the lowering's, plus the agents'.
+struct KernelSkillPipelineOptions
+    : public PassPipelineOptions<KernelSkillPipelineOptions> {
+  Option<std::string> gpu{*this, "gpu",
+                          llvm::cl::desc("GPU to optimize for (v100, t4, a100, rtx3090, a10, "
+                                         "l40s, rtx4090, h200, h100, b200); default h200"),
+                          llvm::cl::init("")};
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Compilation target (sm_70 ... sm_100a); default: "
+                                          "the GPU's chip"),
+                           llvm::cl::init("")};
+  Option<std::string> format{*this, "format",
+                             llvm::cl::desc("What gpu.binary holds: ptx or cubin"),
+                             llvm::cl::init("ptx")};
+  Option<std::string> ptx{*this, "ptx", llvm::cl::desc("Also write the PTX to this file"),
+                          llvm::cl::init("")};
+  Option<int> optLevel{*this, "opt-level",
+                       llvm::cl::desc("LLVM optimization level for the NVPTX backend"),
+                       llvm::cl::init(2)};
+  Option<std::string> printArch{*this, "print-arch",
+                                llvm::cl::desc("Print the capability list to stdout: none, "
+                                               "text or json"),
+                                llvm::cl::init("none")};
+};
+
+/// Appends the lowering of a kernel as it is (no optimization) to PTX or
+/// cubin. Returns failure, after calling `errorHandler`, for bad options.
+LogicalResult buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options,
+                                 function_ref<LogicalResult(const Twine &)> errorHandler);
+
+/// Appends the agents, then the lowering.
+LogicalResult buildKernelSkillPipeline(OpPassManager &pm,
+                                       const KernelSkillPipelineOptions &options,
+                                       function_ref<LogicalResult(const Twine &)> errorHandler);
+
+/// Registers --kernelskill-lower and --kernelskill-pipeline.
+void registerKernelSkillPipelines();
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_PIPELINES_PIPELINES_H

@@ -1,0 +1,30 @@
+//===- PTXAS.h - Running NVIDIA's PTX assembler -----------------*- C++ -*-===//
+#ifndef KERNELSKILL_TARGET_PTXAS_H
+#define KERNELSKILL_TARGET_PTXAS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+#include <string>
+
+namespace mlir::ks {
+
+/// Finds ptxas: `explicitPath` if given, else PATH, $CUDA_HOME/bin,
+/// $CUDA_PATH/bin, $CUDA_ROOT/bin, the toolkit found at build time and
+/// /usr/local/cuda/bin, in that order.
+std::optional<std::string> findPtxas(llvm::StringRef explicitPath = {});
+
+/// What ptxas produced for one PTX module.
+struct PtxasResult {
+  std::string cubin;  ///< the assembled binary
+  std::string report; ///< ptxas -v's resource report (its stderr)
+};
+
+/// Assembles `ptx` for `chip` (e.g. sm_90a) with `ptxasPath -v`. Fails with
+/// ptxas's own log when it rejects the PTX.
+llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptxasPath, llvm::StringRef ptx,
+                                     llvm::StringRef chip);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_TARGET_PTXAS_H

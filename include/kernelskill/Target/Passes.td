@@ -1,0 +1,42 @@
+//===- Passes.td - KernelSkill target passes ---------------*- tablegen -*-===//
+#ifndef KS_TARGET_PASSES_TD
+#define KS_TARGET_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KSWritePTX : Pass<"ks-write-ptx", "::mlir::ModuleOp"> {
+  let summary = "Write the PTX held by the module's gpu.binary ops to a file";
+  let description = [{
+    After `gpu-module-to-binary` with `format=isa`, each `gpu.binary` holds
+    its module's PTX as text. This pass writes that text to `path` (all
+    binaries, one after the other, each preceded by a comment naming it), so
+    ptxas, ks-bench or a person can use it. `-` writes to stdout. It is an
+    error if the module holds no PTX (for example after `format=bin`).
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"\"",
+           "File to write the PTX to (- for stdout)">,
+  ];
+}
+
+def KSAssemblePTX : Pass<"ks-assemble-ptx", "::mlir::ModuleOp"> {
+  let summary = "Assemble each gpu.binary's PTX into a cubin with ptxas";
+  let description = [{
+    Runs `ptxas -v --gpu-name=<chip>` on the PTX object of every `gpu.binary`
+    (the chip comes from the object's `#nvvm.target`) and replaces the object
+    with the cubin (`format = bin`), keeping ptxas's resource report (registers,
+    shared memory, stack, spills) in the object's properties as `ptxas_info`.
+    Upstream's `gpu-module-to-binary` with `format=bin` runs ptxas too but
+    drops that report, which the agents need, and finds ptxas only on PATH.
+
+    ptxas is looked for in `ptxas=`, on PATH, in `$CUDA_HOME/bin`,
+    `$CUDA_PATH/bin`, `$CUDA_ROOT/bin`, then in the toolkit found at build
+    time; when it is missing, or rejects the PTX, the pass fails and shows why.
+  }];
+  let options = [
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path of the ptxas to use (default: search)">,
+  ];
+}
+
+#endif // KS_TARGET_PASSES_TD

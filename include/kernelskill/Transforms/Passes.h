@@ -1,0 +1,21 @@
+//===- Passes.h - KernelSkill transforms ------------------------*- C++ -*-===//
+#ifndef KERNELSKILL_TRANSFORMS_PASSES_H
+#define KERNELSKILL_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Pass/Pass.h"
+#include <memory>
+
+namespace mlir::ks {
+
+#define GEN_PASS_DECL
+#include "kernelskill/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "kernelskill/Transforms/Passes.h.inc"
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_TRANSFORMS_PASSES_H

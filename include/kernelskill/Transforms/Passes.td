@@ -1,0 +1,30 @@
+//===- Passes.td - KernelSkill transforms ------------------*- tablegen -*-===//
+#ifndef KS_TRANSFORMS_PASSES_TD
+#define KS_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KSBarePointerABI : Pass<"ks-bare-pointer-abi", "::mlir::ModuleOp"> {
+  let summary = "Pass kernel buffers as bare CUDA pointers";
+  let description = [{
+    A lowering step. A lifted kernel takes each CUDA pointer argument as a
+    dynamically sized 1-D memref (`memref<?xf32>`). Upstream's bare-pointer
+    calling convention only accepts statically shaped memrefs, and the default
+    convention passes five values per memref, which no CUDA launcher, nvcc
+    kernel or our runtime would match. This pass rewrites each such argument of
+    each `gpu.func` kernel to an `!llvm.ptr` (the address space kept) and
+    rebuilds the memref descriptor inside the kernel (offset 0, stride 1), and
+    rewrites every `gpu.launch_func` of that kernel to pass the buffer's
+    aligned pointer. After it, with `kernel-bare-ptr-calling-convention`, the
+    PTX entry takes exactly the parameters the CUDA source declared:
+    `(float *A, ..., int M, ...)` becomes `.param .u64 .ptr ..., .param .u32`.
+
+    Memrefs with static shapes are left to upstream's bare-pointer
+    convention. A dynamic memref of rank > 1 or with a non-identity layout
+    cannot be rebuilt from a pointer and is an error naming the argument.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+#endif // KS_TRANSFORMS_PASSES_TD

@@ -1,0 +1,72 @@
+# lit configuration of the KernelSkill tests.
+#
+# Features:
+#   ptxas         ptxas was found (PATH, $CUDA_HOME/bin, the toolkit found at
+#                 build time, /usr/local/cuda/bin): tests that assemble PTX.
+#   cuda-toolkit  ks-opt was built with the CUDA toolkit headers.
+#   gpu           an NVIDIA GPU answers nvidia-smi: tests that run on a GPU.
+# Tests that REQUIRE a missing feature show as UNSUPPORTED in the summary.
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+
+config.name = "KernelSkill"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ks_obj_root, "test")
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.ks_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
+)
+for var in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "HOME"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+
+config.substitutions.append(("%ks_src_root", config.ks_src_root))
+config.substitutions.append(("%examples", os.path.join(config.ks_src_root, "examples")))
+
+
+def find_ptxas():
+    found = shutil.which("ptxas")
+    if found:
+        return found
+    roots = [os.environ.get(v, "") for v in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT")]
+    roots += [config.ks_cuda_toolkit_dir, "/usr/local/cuda"]
+    for root in roots:
+        candidate = os.path.join(root, "bin", "ptxas") if root else ""
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+ptxas = find_ptxas()
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas not found: tests that assemble PTX are UNSUPPORTED")
+
+if config.ks_have_cuda_toolkit:
+    config.available_features.add("cuda-toolkit")
+
+
+def have_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        out = subprocess.run([smi, "-L"], capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+    return out.returncode == 0 and "GPU" in out.stdout
+
+
+if have_gpu():
+    config.available_features.add("gpu")
+else:
+    lit_config.note("no GPU found: tests that need one (REQUIRES: gpu) are UNSUPPORTED")

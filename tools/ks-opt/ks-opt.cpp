@@ -1,0 +1,46 @@
+//===- ks-opt.cpp - The KernelSkill optimizer driver ----------------------===//
+//
+// mlir-opt with every upstream dialect, pass, extension and LLVM/NVVM
+// translation (so gpu-module-to-binary works), plus the ks dialect, passes and
+// the two named pipelines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Agents/Passes.h"
+#include "kernelskill/Config.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
+#include "kernelskill/Pipelines/Pipelines.h"
+#include "kernelskill/Target/Passes.h"
+#include "kernelskill/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  mlir::ks::registerKSAgentsPasses();
+  mlir::ks::registerKSTransformsPasses();
+  mlir::ks::registerKSTargetPasses();
+  mlir::ks::registerKernelSkillPipelines();
+
+  mlir::DialectRegistry registry;
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
+  registry.insert<mlir::ks::KSDialect>();
+
+  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "KernelSkill ks-opt " KS_VERSION_STRING " (built against LLVM/MLIR " LLVM_VERSION_STRING
+          "; CUDA toolkit "
+       << (KS_HAVE_CUDA_TOOLKIT ? "found: " KS_CUDA_TOOLKIT_DIR : "not found") << ")\n";
+  });
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "KernelSkill optimizer driver\n", registry));
+}
