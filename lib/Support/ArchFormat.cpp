@@ -10,12 +10,29 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace mlir::ks;
 
 static llvm::ArrayRef<FlagName> namesFor(CapabilityField::Kind kind) {
   return kind == CapabilityField::Kind::TensorCores ? getTensorCoreFlagNames()
                                                     : getAsyncCopyFlagNames();
+}
+
+std::string mlir::ks::formatReal(double value) {
+  char buffer[32];
+  if (value == std::floor(value) && std::fabs(value) < 1e15) {
+    snprintf(buffer, sizeof(buffer), "%.1f", value);
+    return buffer;
+  }
+  for (int precision = 1; precision <= 17; ++precision) {
+    snprintf(buffer, sizeof(buffer), "%.*g", precision, value);
+    if (std::strtod(buffer, nullptr) == value)
+      break;
+  }
+  return buffer;
 }
 
 void mlir::ks::printCapabilitiesJSON(llvm::raw_ostream &os, llvm::StringRef chip,
@@ -30,7 +47,11 @@ void mlir::ks::printCapabilitiesJSON(llvm::raw_ostream &os, llvm::StringRef chip
         json.attribute(f.key, caps.*f.intField);
         break;
       case CapabilityField::Kind::Real:
-        json.attribute(f.key, caps.*f.realField);
+        // llvm::json prints 17 digits (494.69999999999999); print the
+        // shortest exact form instead.
+        json.attributeBegin(f.key);
+        json.rawValue(formatReal(caps.*f.realField));
+        json.attributeEnd();
         break;
       case CapabilityField::Kind::TensorCores:
       case CapabilityField::Kind::AsyncCopies:
@@ -55,7 +76,7 @@ void mlir::ks::printCapabilitiesText(llvm::raw_ostream &os, llvm::StringRef chip
       os << caps.*f.intField;
       break;
     case CapabilityField::Kind::Real:
-      os << llvm::format("%g", caps.*f.realField);
+      os << formatReal(caps.*f.realField);
       break;
     case CapabilityField::Kind::TensorCores:
     case CapabilityField::Kind::AsyncCopies: {

@@ -144,6 +144,10 @@ std::string joinKnownGPUs();
 /// their pools, ...). Returns a message naming the first violated one.
 std::optional<std::string> checkCapabilities(const GPUCapabilities &caps);
 
+/// The shortest decimal form of `value` that reads back as the same double,
+/// with ".0" on integral values: "4800.0", "494.7", "0.556".
+std::string formatReal(double value);
+
 /// Prints a capability list as one JSON object:
 /// {"chip": "sm_90", "sku": "NVIDIA H200", "sm_count": 132, ...,
 ///  "tensor_cores": ["wmma", ...], ...}.

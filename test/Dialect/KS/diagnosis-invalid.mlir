@@ -22,11 +22,13 @@ func.func @f() attributes {d = #ks.finding<kind = divergence, severity = minor, 
 
 // -----
 
+// expected-error @+2 {{failed to parse KS_FindingAttr parameter 'kind' which is to be a `::mlir::ks::FindingKind`}}
 // expected-error @+1 {{expected ::mlir::ks::FindingKind to be one of: uncoalesced_access, no_reuse, bank_conflict, divergence, low_occupancy, register_spill, launch_bound, memory_bound, compute_bound, latency_bound, tail_effect}}
 func.func @f() attributes {d = #ks.finding<kind = slow, severity = minor, metric = "m", value = 0.5, evidence = predicted, headroom = 0.5, loc = loc(unknown), note = "n">} { return }
 
 // -----
 
+// expected-error @+2 {{failed to parse KS_FindingAttr parameter 'severity' which is to be a `::mlir::ks::Severity`}}
 // expected-error @+1 {{expected ::mlir::ks::Severity to be one of: info, minor, major, critical}}
 func.func @f() attributes {d = #ks.finding<kind = divergence, severity = huge, metric = "m", value = 0.5, evidence = predicted, headroom = 0.5, loc = loc(unknown), note = "n">} { return }
 

@@ -20,5 +20,5 @@ func.func @f() attributes {w = #ks.workload<scalars = {n = 4 : i32}, buffers = {
 
 // -----
 
-// expected-error @+1 {{expected 'buffers'}}
+// expected-error @+1 {{expected ','}}
 func.func @f() attributes {w = #ks.workload<scalars = {n = 4 : i32}>} { return }

@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -33,15 +35,7 @@ void KSDialect::initialize() {
 // #ks.arch
 //===----------------------------------------------------------------------===//
 
-void mlir::ks::printReal(raw_ostream &os, double value) {
-  if (value == std::floor(value) && std::fabs(value) < 1e15) {
-    os << llvm::format("%.1f", value);
-    return;
-  }
-  SmallString<32> str;
-  llvm::APFloat(value).toString(str, /*FormatPrecision=*/0, /*FormatMaxPadding=*/20);
-  os << str;
-}
+void mlir::ks::printReal(raw_ostream &os, double value) { os << formatReal(value); }
 
 ParseResult mlir::ks::parseReal(AsmParser &parser, double &value) {
   int64_t asInt;
