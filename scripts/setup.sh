@@ -12,7 +12,7 @@ PACKAGES=(
   cmake ninja-build g++ python3
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools   # LLVM/MLIR 22, FileCheck, lit
   clang-22 libclang-22-dev libclang-cpp22-dev              # the CUDA importer (ks-translate)
-  libgtest-dev libsqlite3-dev                              # unit tests, tuning database
+  libgtest-dev libsqlite3-dev nlohmann-json3-dev           # unit tests, tuning database, JSON
 )
 
 missing=()

@@ -1,0 +1,88 @@
+//===- Workload.h - What a kernel is launched with --------------*- C++ -*-===//
+//
+// A launch spec says how to call one kernel: its parameters in order (buffers
+// with element type, extent formula and role; scalars with type), grid, block
+// and dynamic shared memory as formulas of the scalars, and optional FLOP and
+// byte counts. A workload gives the scalars values. Together they resolve to
+// concrete sizes. The JSON form is the launch manifest ks-translate writes;
+// the command-line form is for quick use:
+//
+//   --params "A:f32[M*K]:in,B:f32[K*N]:in,C:f32[M*N]:out,M:i32,N:i32,K:i32"
+//   --grid "ceildiv(N,16),ceildiv(M,16),1" --block 16,16,1
+//   --workload M=4096,N=4096,K=4096
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_RUNTIME_WORKLOAD_H
+#define KERNELSKILL_RUNTIME_WORKLOAD_H
+
+#include "kernelskill/Runtime/Expr.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::ks::runtime {
+
+enum class ElemType { F16, BF16, F32, F64, I8, U8, I32, U32, I64, U64 };
+enum class Role { In, Out, InOut };
+
+/// "f32" -> F32; nullopt for an unknown name.
+std::optional<ElemType> parseElemType(const std::string &name);
+const char *toString(ElemType type);
+size_t sizeOf(ElemType type);
+bool isFloat(ElemType type);
+std::optional<Role> parseRole(const std::string &name);
+const char *toString(Role role);
+
+struct Param {
+  std::string name;
+  bool isBuffer = false;
+  ElemType type = ElemType::I32;
+  std::string extent; ///< buffers: element count as a formula
+  Role role = Role::In;
+  /// Inputs are drawn uniformly from [lo, hi) (floats) or [lo, hi) (integers).
+  double lo = -1.0, hi = 1.0;
+};
+
+struct LaunchSpec {
+  std::string kernel;
+  std::vector<Param> params;
+  std::array<std::string, 3> grid = {"1", "1", "1"};
+  std::array<std::string, 3> block = {"1", "1", "1"};
+  std::string smem = "0";
+  std::string flops; ///< optional: FLOPs of one launch
+  std::string bytes; ///< optional: fewest DRAM bytes of one launch
+  ScalarValues scalars; ///< the workload (may be overridden)
+};
+
+/// A spec with every formula evaluated.
+struct ResolvedLaunch {
+  std::array<int64_t, 3> grid{}, block{};
+  int64_t smem = 0;
+  std::vector<int64_t> extents; ///< per param; 0 for scalars
+  std::optional<double> flops, bytes;
+};
+
+/// Parses a launch spec from JSON text; on error returns nullopt and sets
+/// `error` (with the JSON path of the problem).
+std::optional<LaunchSpec> parseLaunchSpecJSON(const std::string &text, std::string &error);
+/// Parses "A:f32[M*K]:in,...,M:i32" (roles default to in; scalars to i32).
+bool parseParamList(const std::string &text, std::vector<Param> &params, std::string &error);
+/// Parses "M=4096,N=4096" into `scalars` (adding or overriding).
+bool parseWorkload(const std::string &text, ScalarValues &scalars, std::string &error);
+/// Parses "a,b,c" (1 to 3 formulas, missing ones are "1") into `dims`.
+bool parseDims(const std::string &text, std::array<std::string, 3> &dims, std::string &error);
+/// Splits on commas that are not inside parentheses or brackets.
+std::vector<std::string> splitTopLevel(const std::string &text, char sep = ',');
+
+/// Checks the spec (names, a value for every scalar, roles) and evaluates it.
+std::optional<ResolvedLaunch> resolve(const LaunchSpec &spec, std::string &error);
+
+/// The spec as JSON (the launch manifest format), with the workload values.
+std::string toJSON(const LaunchSpec &spec);
+
+} // namespace mlir::ks::runtime
+
+#endif // KERNELSKILL_RUNTIME_WORKLOAD_H

@@ -1,0 +1,534 @@
+//===- Bench.cpp - Verify and time kernel variants ------------------------===//
+
+#include "kernelskill/Runtime/Bench.h"
+#include "kernelskill/Runtime/Device.h"
+#include "kernelskill/Runtime/HostData.h"
+#include "kernelskill/Runtime/Stats.h"
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <cstring>
+
+using namespace mlir::ks::runtime;
+using json = nlohmann::json;
+
+namespace {
+
+json errorResult(const std::string &message) {
+  return json{{"status", "error"}, {"error", message}};
+}
+
+/// Device memory freed on scope exit.
+struct DeviceMemory {
+  void *ptr = nullptr;
+  size_t bytes = 0;
+  DeviceMemory() = default;
+  DeviceMemory(const DeviceMemory &) = delete;
+  DeviceMemory &operator=(const DeviceMemory &) = delete;
+  ~DeviceMemory() {
+    if (ptr)
+      cudaFree(ptr);
+  }
+  cudaError_t allocate(size_t size) {
+    bytes = size;
+    return cudaMalloc(&ptr, size ? size : 1);
+  }
+};
+
+/// CUDA events and a stream for timing.
+struct Timer {
+  cudaStream_t stream = nullptr;
+  cudaEvent_t start = nullptr, stop = nullptr;
+  ~Timer() {
+    if (start)
+      cudaEventDestroy(start);
+    if (stop)
+      cudaEventDestroy(stop);
+    if (stream)
+      cudaStreamDestroy(stream);
+  }
+  cudaError_t init() {
+    cudaError_t err = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+    if (err == cudaSuccess)
+      err = cudaEventCreate(&start);
+    if (err == cudaSuccess)
+      err = cudaEventCreate(&stop);
+    return err;
+  }
+};
+
+json summaryJSON(const TimingSummary &s, const std::string &method) {
+  return json{{"median_ms", s.median}, {"min_ms", s.min},   {"p90_ms", s.p90},
+              {"mean_ms", s.mean},     {"max_ms", s.max},   {"reps", s.count},
+              {"spread", s.relativeSpread}, {"method", method}};
+}
+
+/// Times `body` (which enqueues work on timer.stream) with events: warm-up,
+/// then `reps` samples, each after `before` (an L2 flush, new inputs), which
+/// is outside the timed region. Returns false with `error` on a CUDA error.
+bool timeSamples(Timer &timer, int warmup, int reps, const std::function<cudaError_t(int)> &before,
+                 const std::function<cudaError_t()> &body, std::vector<double> &samples,
+                 std::string &error) {
+  cudaError_t err;
+  for (int i = 0; i < warmup + reps; ++i) {
+    if ((err = before(i)) != cudaSuccess || (err = cudaEventRecord(timer.start, timer.stream)) ||
+        (err = body()) != cudaSuccess || (err = cudaEventRecord(timer.stop, timer.stream)) ||
+        (err = cudaEventSynchronize(timer.stop)) != cudaSuccess ||
+        (err = cudaGetLastError()) != cudaSuccess) {
+      error = describe(err);
+      return false;
+    }
+    float ms = 0;
+    cudaEventElapsedTime(&ms, timer.start, timer.stop);
+    if (i >= warmup)
+      samples.push_back(ms);
+  }
+  return true;
+}
+
+/// The state of one variant job: inputs, device buffers, kernels.
+class VariantRunner {
+public:
+  VariantRunner(const LaunchSpec &spec, const ResolvedLaunch &launch, const BenchOptions &options)
+      : spec(spec), launch(launch), options(options) {}
+
+  json run(const Variant &reference, const Variant &candidate);
+
+private:
+  const LaunchSpec &spec;
+  const ResolvedLaunch &launch;
+  const BenchOptions &options;
+  std::vector<std::vector<uint8_t>> inputs; // per param: initial contents of in/inout buffers
+  std::vector<DeviceMemory> buffers;         // per param
+  std::vector<KernelArg> args;
+
+  size_t bytesOf(size_t i) const { return size_t(launch.extents[i]) * sizeOf(spec.params[i].type); }
+  bool isOutput(size_t i) const {
+    return spec.params[i].isBuffer && spec.params[i].role != Role::In;
+  }
+
+  void makeInputs(uint64_t seed) {
+    inputs.assign(spec.params.size(), {});
+    for (size_t i = 0; i < spec.params.size(); ++i) {
+      const Param &p = spec.params[i];
+      if (p.isBuffer && p.role != Role::Out)
+        fillRandom(inputs[i], p.type, size_t(launch.extents[i]), p.lo, p.hi, seedFor(seed, p.name));
+    }
+  }
+
+  cudaError_t uploadInputs(cudaStream_t stream) {
+    for (size_t i = 0; i < spec.params.size(); ++i)
+      if (!inputs[i].empty()) {
+        cudaError_t err = cudaMemcpyAsync(buffers[i].ptr, inputs[i].data(), inputs[i].size(),
+                                          cudaMemcpyHostToDevice, stream);
+        if (err != cudaSuccess)
+          return err;
+      }
+    return cudaSuccess;
+  }
+
+  /// Restores inputs, poisons outputs with `poison`, launches once and
+  /// copies every output buffer back.
+  bool runOnce(const LoadedKernel &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
+               std::string &error) {
+    cudaError_t err = uploadInputs(nullptr);
+    for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
+      if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
+        err = cudaMemset(buffers[i].ptr, poison, bytesOf(i));
+    if (err == cudaSuccess)
+      err = launch_(k, nullptr);
+    if (err == cudaSuccess)
+      err = cudaDeviceSynchronize();
+    if (err != cudaSuccess) {
+      error = describe(err);
+      return false;
+    }
+    outputs.assign(spec.params.size(), {});
+    for (size_t i = 0; i < spec.params.size(); ++i)
+      if (isOutput(i)) {
+        outputs[i].resize(bytesOf(i));
+        if ((err = cudaMemcpy(outputs[i].data(), buffers[i].ptr, bytesOf(i),
+                              cudaMemcpyDeviceToHost)) != cudaSuccess) {
+          error = describe(err);
+          return false;
+        }
+      }
+    return true;
+  }
+
+  cudaError_t launch_(const LoadedKernel &k, cudaStream_t stream) {
+    return mlir::ks::runtime::launch(k, launch.grid, launch.block, launch.smem, args, stream);
+  }
+
+  /// Compares a candidate's outputs (poisoned with A and with B) with the
+  /// reference's; fills `report` and returns whether every output passed.
+  bool verify(const std::vector<std::vector<uint8_t>> &refA,
+              const std::vector<std::vector<uint8_t>> &refB,
+              const std::vector<std::vector<uint8_t>> &outA,
+              const std::vector<std::vector<uint8_t>> *outB, json &report) {
+    bool pass = true;
+    report = json::object();
+    for (size_t i = 0; i < spec.params.size(); ++i) {
+      if (!isOutput(i))
+        continue;
+      const Param &p = spec.params[i];
+      size_t count = size_t(launch.extents[i]), width = sizeOf(p.type);
+      // Positions the reference leaves unwritten are not compared; positions
+      // the candidate leaves unwritten (poison survives both poisonings) fail.
+      std::vector<bool> skip(count, false), unwritten(count, false);
+      auto poisoned = [&](const std::vector<uint8_t> &data, size_t e, uint8_t byte) {
+        for (size_t b = 0; b < width; ++b)
+          if (data[e * width + b] != byte)
+            return false;
+        return true;
+      };
+      size_t refUnwritten = 0;
+      for (size_t e = 0; e < count && p.role == Role::Out; ++e) {
+        if (poisoned(refA[i], e, kPoisonA) && poisoned(refB[i], e, kPoisonB)) {
+          skip[e] = true;
+          ++refUnwritten;
+        } else if (outB && poisoned(outA[i], e, kPoisonA) && poisoned((*outB)[i], e, kPoisonB)) {
+          unwritten[e] = true;
+        }
+      }
+      // Compare only what the reference wrote: copy the reference's values
+      // into skipped positions of the candidate's output.
+      std::vector<uint8_t> candidate = outA[i];
+      for (size_t e = 0; e < count; ++e)
+        if (skip[e])
+          std::memcpy(&candidate[e * width], &refA[i][e * width], width);
+      double tolerance = options.tolerance.value_or(defaultTolerance(p.type, options.tf32));
+      Comparison c = compare(candidate, refA[i], unwritten, p.type, count, tolerance);
+      report[p.name] = {{"elements", count},        {"rel_l2", c.relativeL2},
+                        {"max_abs", c.maxAbs},      {"nan", c.nanCount},
+                        {"unwritten", c.unwrittenCount}, {"reference_unwritten", refUnwritten},
+                        {"tolerance", tolerance},   {"pass", c.pass}};
+      if (!c.pass) {
+        report[p.name]["reason"] = c.reason;
+        pass = false;
+      }
+    }
+    return pass;
+  }
+};
+
+json VariantRunner::run(const Variant &reference, const Variant &candidate) {
+  json result = {{"name", candidate.name}, {"path", candidate.path}, {"kernel", candidate.kernel}};
+  DeviceInfo device;
+  std::string error;
+  if (!openDevice(options.device, device, error))
+    return errorResult(error);
+  result["device"] = {{"name", device.name}, {"chip", device.chip}, {"sms", device.smCount},
+                      {"l2_bytes", device.l2Bytes}, {"driver", device.driverVersion},
+                      {"cuda_runtime", device.runtimeVersion}};
+
+  LoadedKernel ref, cand;
+  if (!loadKernel(reference.path, reference.kernel, ref, error)) {
+    result.update(errorResult("reference: " + error));
+    return result;
+  }
+  if (!loadKernel(candidate.path, candidate.kernel, cand, error)) {
+    result.update(errorResult(error));
+    return result;
+  }
+  result["attributes"] = {{"registers", cand.numRegs}, {"static_smem", cand.staticSmem},
+                          {"local_bytes", cand.localBytes},
+                          {"max_threads_per_block", cand.maxThreadsPerBlock}};
+
+  // Buffers and arguments.
+  buffers = std::vector<DeviceMemory>(spec.params.size());
+  args.assign(spec.params.size(), {});
+  for (size_t i = 0; i < spec.params.size(); ++i) {
+    const Param &p = spec.params[i];
+    if (p.isBuffer) {
+      cudaError_t err = buffers[i].allocate(bytesOf(i));
+      if (err != cudaSuccess) {
+        result.update(errorResult("cannot allocate " + std::to_string(bytesOf(i)) +
+                                  " bytes for '" + p.name + "': " + describe(err)));
+        return result;
+      }
+      std::memcpy(args[i].bytes.data(), &buffers[i].ptr, sizeof(void *));
+      continue;
+    }
+    int64_t value = spec.scalars.at(p.name);
+    switch (p.type) {
+    case ElemType::F32: {
+      float f = float(value);
+      std::memcpy(args[i].bytes.data(), &f, 4);
+      break;
+    }
+    case ElemType::F64: {
+      double d = double(value);
+      std::memcpy(args[i].bytes.data(), &d, 8);
+      break;
+    }
+    default: // little-endian: the low bytes hold the narrower integer types
+      std::memcpy(args[i].bytes.data(), &value, 8);
+    }
+  }
+  makeInputs(options.seed);
+
+  // Verification: the reference and the candidate, each under two poisonings.
+  std::vector<std::vector<uint8_t>> refA, refB, outA, outB;
+  if (!runOnce(ref, kPoisonA, refA, error) || !runOnce(ref, kPoisonB, refB, error)) {
+    result.update(errorResult("the reference failed: " + error));
+    return result;
+  }
+  if (!runOnce(cand, kPoisonA, outA, error) || !runOnce(cand, kPoisonB, outB, error)) {
+    result.update(errorResult("launch failed: " + error));
+    return result;
+  }
+  json report;
+  bool pass = verify(refA, refB, outA, &outB, report);
+  result["verification"] = report;
+  if (!pass) {
+    result["status"] = "fail";
+    result["error"] = "verification failed";
+    return result;
+  }
+
+  // Timing.
+  Timer timer;
+  cudaError_t err = timer.init();
+  DeviceMemory flush;
+  if (err == cudaSuccess && options.flushL2)
+    err = flush.allocate(size_t(std::max<int64_t>(2 * device.l2Bytes, 64 << 20)));
+  if (err != cudaSuccess) {
+    result.update(errorResult("timing setup: " + describe(err)));
+    return result;
+  }
+  uint64_t freshSeed = options.seed;
+  auto before = [&](int i) -> cudaError_t {
+    if (options.freshInputs && i > 0) {
+      makeInputs(++freshSeed);
+      if (cudaError_t e = uploadInputs(timer.stream))
+        return e;
+    }
+    return options.flushL2 ? cudaMemsetAsync(flush.ptr, i & 0xFF, flush.bytes, timer.stream)
+                           : cudaSuccess;
+  };
+  std::vector<double> samples;
+  if (!timeSamples(timer, options.warmup, options.reps, before,
+                   [&] { return launch_(cand, timer.stream); }, samples, error)) {
+    result.update(errorResult("timed run failed: " + error));
+    return result;
+  }
+  TimingSummary summary = summarize(samples);
+  std::string method = options.flushL2 ? "events, L2 flushed" : "events";
+  if (options.freshInputs)
+    method += ", fresh inputs";
+  if (summary.median < options.graphBelowMs) {
+    // Too short for one event pair to resolve: replay a graph of many launches.
+    int batch = int(std::min(1000.0, std::ceil(0.5 / std::max(summary.median, 1e-4))));
+    cudaGraph_t graph = nullptr;
+    cudaGraphExec_t exec = nullptr;
+    err = cudaStreamBeginCapture(timer.stream, cudaStreamCaptureModeThreadLocal);
+    for (int b = 0; err == cudaSuccess && b < batch; ++b)
+      err = launch_(cand, timer.stream);
+    cudaError_t endErr = cudaStreamEndCapture(timer.stream, &graph);
+    if (err == cudaSuccess)
+      err = endErr;
+    if (err == cudaSuccess)
+      err = cudaGraphInstantiate(&exec, graph, 0);
+    std::vector<double> graphSamples;
+    if (err == cudaSuccess &&
+        timeSamples(timer, 2, options.reps, [](int) { return cudaSuccess; },
+                    [&] { return cudaGraphLaunch(exec, timer.stream); }, graphSamples, error)) {
+      for (double &s : graphSamples)
+        s /= batch;
+      summary = summarize(graphSamples);
+      method = "CUDA graph of " + std::to_string(batch) + " launches (L2 warm)";
+    }
+    if (exec)
+      cudaGraphExecDestroy(exec);
+    if (graph)
+      cudaGraphDestroy(graph);
+  }
+  result["timing"] = summaryJSON(summary, method);
+  double seconds = summary.median * 1e-3;
+  if (launch.flops)
+    result["tflops"] = *launch.flops / seconds / 1e12;
+  if (launch.bytes)
+    result["gbps"] = *launch.bytes / seconds / 1e9;
+
+  // Outputs are checked again after the timed runs (with the original inputs).
+  makeInputs(options.seed);
+  if (!runOnce(cand, kPoisonA, outA, error)) {
+    result.update(errorResult("post-timing run failed: " + error));
+    return result;
+  }
+  json again;
+  bool passAgain = verify(refA, refB, outA, nullptr, again);
+  result["verification_after_timing"] = passAgain;
+  if (!passAgain) {
+    result["status"] = "fail";
+    result["error"] = "outputs differ from the reference after the timed runs";
+    result["verification"] = again;
+    return result;
+  }
+  result["counters"] = {{"unavailable", "CUPTI counters are not collected yet (issue 3 left "
+                                        "them open); use ncu --clock-control none"}};
+  result["status"] = "pass";
+  return result;
+}
+
+/// cuBLAS GEMM C[MxN] = A[MxK] B[KxN], row-major, on random inputs.
+json runGemm(const Baseline &b, const BenchOptions &options, const DeviceInfo &device) {
+  cudaDataType_t type = CUDA_R_32F;
+  cublasComputeType_t compute = CUBLAS_COMPUTE_32F;
+  ElemType elem = ElemType::F32;
+  if (b.kind == "tf32") {
+    compute = CUBLAS_COMPUTE_32F_FAST_TF32;
+  } else if (b.kind == "hgemm") {
+    type = CUDA_R_16F;
+    elem = ElemType::F16;
+  } else if (b.kind == "bgemm") {
+    type = CUDA_R_16BF;
+    elem = ElemType::BF16;
+  }
+  DeviceMemory A, B, C, flush;
+  size_t w = sizeOf(elem);
+  cudaError_t err = A.allocate(size_t(b.m * b.k) * w);
+  if (err == cudaSuccess)
+    err = B.allocate(size_t(b.k * b.n) * w);
+  if (err == cudaSuccess)
+    err = C.allocate(size_t(b.m * b.n) * w);
+  if (err == cudaSuccess && options.flushL2)
+    err = flush.allocate(size_t(std::max<int64_t>(2 * device.l2Bytes, 64 << 20)));
+  std::vector<uint8_t> host;
+  for (auto [mem, count, name] : {std::tuple{&A, b.m * b.k, "A"}, {&B, b.k * b.n, "B"}}) {
+    if (err != cudaSuccess)
+      break;
+    fillRandom(host, elem, size_t(count), -1, 1, seedFor(options.seed, name));
+    err = cudaMemcpy(mem->ptr, host.data(), host.size(), cudaMemcpyHostToDevice);
+  }
+  if (err != cudaSuccess)
+    return errorResult("cuBLAS baseline setup: " + describe(err));
+  Timer timer;
+  if ((err = timer.init()) != cudaSuccess)
+    return errorResult(describe(err));
+  cublasHandle_t handle;
+  if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS)
+    return errorResult("cublasCreate failed");
+  cublasSetStream(handle, timer.stream);
+  float alpha = 1, beta = 0;
+  cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
+  auto gemm = [&]() -> cudaError_t {
+    // Row-major C = A B is column-major C^T = B^T A^T.
+    status = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(b.n), int(b.m), int(b.k), &alpha,
+                          B.ptr, type, int(b.n), A.ptr, type, int(b.k), &beta, C.ptr, type,
+                          int(b.n), compute, CUBLAS_GEMM_DEFAULT);
+    return status == CUBLAS_STATUS_SUCCESS ? cudaSuccess : cudaErrorUnknown;
+  };
+  auto before = [&](int i) {
+    return options.flushL2 ? cudaMemsetAsync(flush.ptr, i & 0xFF, flush.bytes, timer.stream)
+                           : cudaSuccess;
+  };
+  std::vector<double> samples;
+  std::string error;
+  bool ok = timeSamples(timer, options.warmup, options.reps, before, gemm, samples, error);
+  cublasDestroy(handle);
+  if (!ok)
+    return errorResult("cuBLAS " + b.kind + " failed: " +
+                       (status != CUBLAS_STATUS_SUCCESS ? cublasGetStatusString(status) : error));
+  TimingSummary s = summarize(samples);
+  json r = {{"status", "pass"},
+            {"timing", summaryJSON(s, options.flushL2 ? "events, L2 flushed" : "events")},
+            {"tflops", 2.0 * double(b.m) * double(b.n) * double(b.k) / (s.median * 1e-3) / 1e12}};
+  return r;
+}
+
+json runCopy(const Baseline &b, const BenchOptions &options) {
+  DeviceMemory src, dst;
+  cudaError_t err = src.allocate(size_t(b.bytes));
+  if (err == cudaSuccess)
+    err = dst.allocate(size_t(b.bytes));
+  if (err == cudaSuccess)
+    err = cudaMemset(src.ptr, 0x5A, size_t(b.bytes));
+  Timer timer;
+  if (err == cudaSuccess)
+    err = timer.init();
+  if (err != cudaSuccess)
+    return errorResult("copy baseline setup: " + describe(err));
+  std::vector<double> samples;
+  std::string error;
+  if (!timeSamples(
+          timer, options.warmup, options.reps, [](int) { return cudaSuccess; },
+          [&] {
+            return cudaMemcpyAsync(dst.ptr, src.ptr, size_t(b.bytes), cudaMemcpyDeviceToDevice,
+                                   timer.stream);
+          },
+          samples, error))
+    return errorResult("copy failed: " + error);
+  TimingSummary s = summarize(samples);
+  return {{"status", "pass"},
+          {"timing", summaryJSON(s, "events")},
+          {"gbps", 2.0 * double(b.bytes) / (s.median * 1e-3) / 1e9}};
+}
+} // namespace
+
+json mlir::ks::runtime::runVariantJob(const LaunchSpec &spec, const ResolvedLaunch &launch,
+                                      const Variant &reference, const Variant &candidate,
+                                      const BenchOptions &options) {
+  VariantRunner runner(spec, launch, options);
+  json result = runner.run(reference, candidate);
+  result["name"] = candidate.name;
+  result["path"] = candidate.path;
+  result["kernel"] = candidate.kernel;
+  return result;
+}
+
+json mlir::ks::runtime::runBaselineJob(const Baseline &b, const BenchOptions &options) {
+  DeviceInfo device;
+  std::string error;
+  if (!openDevice(options.device, device, error))
+    return errorResult(error);
+  json result = b.kind == "copy" ? runCopy(b, options) : runGemm(b, options, device);
+  result["name"] = b.kind == "copy" ? "copy (" + std::to_string(b.bytes) + " B)"
+                                    : "cublas-" + b.kind + " " + std::to_string(b.m) + "x" +
+                                          std::to_string(b.n) + "x" + std::to_string(b.k);
+  result["baseline"] = b.kind;
+  return result;
+}
+
+std::optional<Baseline> mlir::ks::runtime::parseBaseline(const std::string &text,
+                                                         const ScalarValues &scalars,
+                                                         std::string &error) {
+  size_t colon = text.find(':');
+  Baseline b;
+  b.kind = text.substr(0, colon);
+  std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+  auto eval = [&](const std::string &formula, int64_t &out) {
+    auto v = evaluate(formula, scalars);
+    if (auto *e = std::get_if<ExprError>(&v)) {
+      error = "baseline '" + text + "': " + e->message;
+      return false;
+    }
+    out = std::get<int64_t>(v);
+    if (out <= 0) {
+      error = "baseline '" + text + "': sizes must be positive";
+      return false;
+    }
+    return true;
+  };
+  if (b.kind == "copy") {
+    if (!eval(rest.empty() ? "1073741824" : rest, b.bytes))
+      return std::nullopt;
+    return b;
+  }
+  if (b.kind == "sgemm" || b.kind == "tf32" || b.kind == "hgemm" || b.kind == "bgemm") {
+    std::vector<std::string> dims = splitTopLevel(rest);
+    if (dims.size() != 3) {
+      error = "baseline '" + text + "': expected " + b.kind + ":M,N,K";
+      return std::nullopt;
+    }
+    if (!eval(dims[0], b.m) || !eval(dims[1], b.n) || !eval(dims[2], b.k))
+      return std::nullopt;
+    return b;
+  }
+  error = "unknown baseline '" + b.kind + "'; valid: sgemm:M,N,K (cuBLAS fp32), tf32:M,N,K, "
+          "hgemm:M,N,K (fp16), bgemm:M,N,K (bf16), copy[:BYTES]";
+  return std::nullopt;
+}

@@ -1,0 +1,232 @@
+//===- HostData.cpp - Typed host buffers: fill, poison, compare -----------===//
+
+#include "kernelskill/Runtime/HostData.h"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+using namespace mlir::ks::runtime;
+
+float mlir::ks::runtime::halfToFloat(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16, exp = (h >> 10) & 0x1F, mant = h & 0x3FF, bits;
+  if (exp == 0) {
+    if (mant == 0) {
+      bits = sign;
+    } else { // subnormal: normalize
+      exp = 127 - 15 + 1;
+      while (!(mant & 0x400)) {
+        mant <<= 1;
+        --exp;
+      }
+      bits = sign | (exp << 23) | ((mant & 0x3FF) << 13);
+    }
+  } else if (exp == 31) {
+    bits = sign | 0x7F800000 | (mant << 13);
+  } else {
+    bits = sign | ((exp + 127 - 15) << 23) | (mant << 13);
+  }
+  float f;
+  std::memcpy(&f, &bits, 4);
+  return f;
+}
+
+uint16_t mlir::ks::runtime::floatToHalf(float value) {
+  uint32_t x;
+  std::memcpy(&x, &value, 4);
+  uint32_t sign = (x >> 16) & 0x8000;
+  int32_t exp = int32_t((x >> 23) & 0xFF) - 127 + 15;
+  uint32_t mant = x & 0x7FFFFF;
+  if (((x >> 23) & 0xFF) == 0xFF) // Inf/NaN
+    return uint16_t(sign | 0x7C00 | (mant ? 0x200 : 0));
+  if (exp >= 31)
+    return uint16_t(sign | 0x7C00);
+  if (exp <= 0) {
+    if (exp < -10)
+      return uint16_t(sign);
+    mant |= 0x800000;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t half = mant >> shift, rest = mant & ((1u << shift) - 1), mid = 1u << (shift - 1);
+    if (rest > mid || (rest == mid && (half & 1)))
+      ++half;
+    return uint16_t(sign | half);
+  }
+  uint32_t half = sign | (uint32_t(exp) << 10) | (mant >> 13), rest = mant & 0x1FFF;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1)))
+    ++half; // may carry into the exponent, which is the right rounding
+  return uint16_t(half);
+}
+
+float mlir::ks::runtime::bf16ToFloat(uint16_t bits) {
+  uint32_t x = uint32_t(bits) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+uint16_t mlir::ks::runtime::floatToBF16(float value) {
+  uint32_t x;
+  std::memcpy(&x, &value, 4);
+  if ((x & 0x7F800000) == 0x7F800000 && (x & 0x7FFFFF))
+    return uint16_t((x >> 16) | 0x40);
+  x += 0x7FFF + ((x >> 16) & 1);
+  return uint16_t(x >> 16);
+}
+
+double mlir::ks::runtime::loadAsDouble(const void *data, ElemType type, size_t i) {
+  auto at = [&](auto *typed) { return typed[i]; };
+  switch (type) {
+  case ElemType::F16:
+    return halfToFloat(at(static_cast<const uint16_t *>(data)));
+  case ElemType::BF16:
+    return bf16ToFloat(at(static_cast<const uint16_t *>(data)));
+  case ElemType::F32:
+    return at(static_cast<const float *>(data));
+  case ElemType::F64:
+    return at(static_cast<const double *>(data));
+  case ElemType::I8:
+    return at(static_cast<const int8_t *>(data));
+  case ElemType::U8:
+    return at(static_cast<const uint8_t *>(data));
+  case ElemType::I32:
+    return at(static_cast<const int32_t *>(data));
+  case ElemType::U32:
+    return at(static_cast<const uint32_t *>(data));
+  case ElemType::I64:
+    return double(at(static_cast<const int64_t *>(data)));
+  case ElemType::U64:
+    return double(at(static_cast<const uint64_t *>(data)));
+  }
+  return 0;
+}
+
+namespace {
+/// splitmix64: small, fast and good enough for test data.
+struct Rng {
+  uint64_t state;
+  uint64_t next() {
+    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return double(next() >> 11) * 0x1.0p-53; }
+};
+template <typename T>
+void store(std::vector<uint8_t> &bytes, size_t i, T value) {
+  std::memcpy(bytes.data() + i * sizeof(T), &value, sizeof(T));
+}
+} // namespace
+
+uint64_t mlir::ks::runtime::seedFor(uint64_t runSeed, const std::string &name) {
+  uint64_t h = 0xcbf29ce484222325ull ^ runSeed;
+  for (char c : name)
+    h = (h ^ uint8_t(c)) * 0x100000001b3ull;
+  return h;
+}
+
+void mlir::ks::runtime::fillRandom(std::vector<uint8_t> &bytes, ElemType type, size_t count,
+                                   double lo, double hi, uint64_t seed) {
+  bytes.assign(count * sizeOf(type), 0);
+  Rng rng{seed};
+  for (size_t i = 0; i < count; ++i) {
+    double u = lo + (hi - lo) * rng.uniform();
+    if (isFloat(type) && std::fabs(u) < 1e-3)
+      u = u < 0 ? -1e-3 : 1e-3; // never zero, even after rounding to f16
+    switch (type) {
+    case ElemType::F16:
+      store(bytes, i, floatToHalf(float(u)));
+      break;
+    case ElemType::BF16:
+      store(bytes, i, floatToBF16(float(u)));
+      break;
+    case ElemType::F32:
+      store(bytes, i, float(u));
+      break;
+    case ElemType::F64:
+      store(bytes, i, u);
+      break;
+    case ElemType::I8:
+      store(bytes, i, int8_t(std::floor(u)));
+      break;
+    case ElemType::U8:
+      store(bytes, i, uint8_t(std::floor(u)));
+      break;
+    case ElemType::I32:
+      store(bytes, i, int32_t(std::floor(u)));
+      break;
+    case ElemType::U32:
+      store(bytes, i, uint32_t(std::floor(u)));
+      break;
+    case ElemType::I64:
+      store(bytes, i, int64_t(std::floor(u)));
+      break;
+    case ElemType::U64:
+      store(bytes, i, uint64_t(std::floor(u)));
+      break;
+    }
+  }
+}
+
+double mlir::ks::runtime::defaultTolerance(ElemType type, bool tf32) {
+  switch (type) {
+  case ElemType::F64:
+    return tf32 ? 5e-3 : 1e-12;
+  case ElemType::F32:
+    return tf32 ? 5e-3 : 1e-5;
+  case ElemType::F16:
+  case ElemType::BF16:
+    return 1e-2;
+  default:
+    return 0;
+  }
+}
+
+Comparison mlir::ks::runtime::compare(const std::vector<uint8_t> &out,
+                                      const std::vector<uint8_t> &ref,
+                                      const std::vector<bool> &unwritten, ElemType type,
+                                      size_t count, double tolerance) {
+  Comparison c;
+  c.count = count;
+  double diff2 = 0, ref2 = 0, worst = -1;
+  size_t worstAt = SIZE_MAX;
+  for (size_t i = 0; i < count; ++i) {
+    if (!unwritten.empty() && unwritten[i]) {
+      if (c.unwrittenCount++ == 0 && c.firstBad == SIZE_MAX)
+        c.firstBad = i;
+      continue;
+    }
+    double o = loadAsDouble(out.data(), type, i), r = loadAsDouble(ref.data(), type, i);
+    if (!std::isfinite(o) && std::isfinite(r)) {
+      if (c.nanCount++ == 0 && c.firstBad == SIZE_MAX)
+        c.firstBad = i;
+      continue;
+    }
+    if (!std::isfinite(r))
+      continue; // the reference itself overflowed: nothing to compare
+    double d = std::fabs(o - r);
+    diff2 += d * d;
+    ref2 += r * r;
+    if (d > worst) {
+      worst = d;
+      worstAt = i;
+    }
+  }
+  c.maxAbs = worst < 0 ? 0 : worst;
+  c.relativeL2 = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);
+  std::ostringstream why;
+  if (c.unwrittenCount)
+    why << c.unwrittenCount << " of " << count << " elements never written (first at index "
+        << c.firstBad << ")";
+  else if (c.nanCount)
+    why << c.nanCount << " NaN/Inf elements where the reference is finite (first at index "
+        << c.firstBad << ")";
+  else if (!(c.relativeL2 <= tolerance)) {
+    c.firstBad = worstAt;
+    why << "relative L2 error " << c.relativeL2 << " exceeds tolerance " << tolerance
+        << " (max abs error " << c.maxAbs << " at index " << worstAt << ")";
+  }
+  c.reason = why.str();
+  c.pass = c.reason.empty();
+  return c;
+}

@@ -1,0 +1,420 @@
+//===- Workload.cpp - What a kernel is launched with ----------------------===//
+
+#include "kernelskill/Runtime/Workload.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cctype>
+#include <set>
+
+using namespace mlir::ks::runtime;
+using json = nlohmann::json;
+
+namespace {
+struct TypeInfo {
+  ElemType type;
+  const char *name;
+  size_t size;
+  bool isFloat;
+};
+constexpr TypeInfo kTypes[] = {
+    {ElemType::F16, "f16", 2, true},   {ElemType::BF16, "bf16", 2, true},
+    {ElemType::F32, "f32", 4, true},   {ElemType::F64, "f64", 8, true},
+    {ElemType::I8, "i8", 1, false},    {ElemType::U8, "u8", 1, false},
+    {ElemType::I32, "i32", 4, false},  {ElemType::U32, "u32", 4, false},
+    {ElemType::I64, "i64", 8, false},  {ElemType::U64, "u64", 8, false},
+};
+const TypeInfo &info(ElemType type) {
+  for (const TypeInfo &t : kTypes)
+    if (t.type == type)
+      return t;
+  return kTypes[2];
+}
+std::string validTypes() {
+  std::string s;
+  for (const TypeInfo &t : kTypes)
+    s += (s.empty() ? "" : ", ") + std::string(t.name);
+  return s;
+}
+bool isIdentifier(const std::string &s) {
+  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
+    return false;
+  for (char c : s)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      return false;
+  return true;
+}
+std::string trim(const std::string &s) {
+  size_t b = s.find_first_not_of(" \t\n"), e = s.find_last_not_of(" \t\n");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+} // namespace
+
+std::optional<ElemType> mlir::ks::runtime::parseElemType(const std::string &name) {
+  for (const TypeInfo &t : kTypes)
+    if (name == t.name)
+      return t.type;
+  return std::nullopt;
+}
+const char *mlir::ks::runtime::toString(ElemType type) { return info(type).name; }
+size_t mlir::ks::runtime::sizeOf(ElemType type) { return info(type).size; }
+bool mlir::ks::runtime::isFloat(ElemType type) { return info(type).isFloat; }
+
+std::optional<Role> mlir::ks::runtime::parseRole(const std::string &name) {
+  if (name == "in")
+    return Role::In;
+  if (name == "out")
+    return Role::Out;
+  if (name == "inout")
+    return Role::InOut;
+  return std::nullopt;
+}
+const char *mlir::ks::runtime::toString(Role role) {
+  return role == Role::In ? "in" : role == Role::Out ? "out" : "inout";
+}
+
+std::vector<std::string> mlir::ks::runtime::splitTopLevel(const std::string &text, char sep) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string current;
+  for (char c : text) {
+    if (c == '(' || c == '[')
+      ++depth;
+    else if (c == ')' || c == ']')
+      --depth;
+    if (c == sep && depth == 0) {
+      parts.push_back(trim(current));
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  parts.push_back(trim(current));
+  return parts;
+}
+
+static bool setDefaultRange(Param &p) {
+  if (isFloat(p.type)) {
+    p.lo = -1.0;
+    p.hi = 1.0;
+  } else {
+    p.lo = 0;
+    p.hi = 16;
+  }
+  return true;
+}
+
+bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Param> &params,
+                                       std::string &error) {
+  for (const std::string &item : splitTopLevel(text)) {
+    // NAME:TYPE[EXTENT]:ROLE  or  NAME:TYPE  or  NAME
+    std::vector<std::string> fields = splitTopLevel(item, ':');
+    Param p;
+    p.name = fields[0];
+    if (!isIdentifier(p.name)) {
+      error = "parameter '" + item + "': expected NAME:TYPE[EXTENT]:ROLE or NAME:TYPE";
+      return false;
+    }
+    std::string type = fields.size() > 1 ? fields[1] : "i32";
+    size_t bracket = type.find('[');
+    if (bracket != std::string::npos) {
+      if (type.back() != ']') {
+        error = "parameter '" + p.name + "': missing ']' after the extent";
+        return false;
+      }
+      p.isBuffer = true;
+      p.extent = trim(type.substr(bracket + 1, type.size() - bracket - 2));
+      type = trim(type.substr(0, bracket));
+    }
+    std::optional<ElemType> elem = parseElemType(type);
+    if (!elem) {
+      error = "parameter '" + p.name + "': unknown type '" + type + "'; valid types: " + validTypes();
+      return false;
+    }
+    p.type = *elem;
+    setDefaultRange(p);
+    if (fields.size() > 2) {
+      std::optional<Role> role = parseRole(fields[2]);
+      if (!role || !p.isBuffer) {
+        error = "parameter '" + p.name + "': " +
+                (p.isBuffer ? "unknown role '" + fields[2] + "'; valid roles: in, out, inout"
+                            : std::string("only buffers (TYPE[EXTENT]) have a role"));
+        return false;
+      }
+      p.role = *role;
+    }
+    if (fields.size() > 3) {
+      error = "parameter '" + item + "': too many ':' fields";
+      return false;
+    }
+    if (p.isBuffer && p.extent.empty()) {
+      error = "parameter '" + p.name + "': empty extent";
+      return false;
+    }
+    params.push_back(p);
+  }
+  return true;
+}
+
+bool mlir::ks::runtime::parseWorkload(const std::string &text, ScalarValues &scalars,
+                                      std::string &error) {
+  for (const std::string &item : splitTopLevel(text)) {
+    size_t eq = item.find('=');
+    std::string name = trim(item.substr(0, eq));
+    if (eq == std::string::npos || !isIdentifier(name)) {
+      error = "workload entry '" + item + "': expected NAME=VALUE";
+      return false;
+    }
+    auto value = evaluate(trim(item.substr(eq + 1)), scalars);
+    if (auto *err = std::get_if<ExprError>(&value)) {
+      error = "workload entry '" + item + "': " + err->message;
+      return false;
+    }
+    scalars[name] = std::get<int64_t>(value);
+  }
+  return true;
+}
+
+bool mlir::ks::runtime::parseDims(const std::string &text, std::array<std::string, 3> &dims,
+                                  std::string &error) {
+  std::vector<std::string> parts = splitTopLevel(text);
+  if (parts.empty() || parts.size() > 3 || parts[0].empty()) {
+    error = "expected 1 to 3 comma-separated sizes, got '" + text + "'";
+    return false;
+  }
+  dims = {"1", "1", "1"};
+  for (size_t i = 0; i < parts.size(); ++i)
+    dims[i] = parts[i];
+  return true;
+}
+
+namespace {
+/// JSON values of a formula field may be numbers or strings.
+bool formulaField(const json &value, const std::string &path, std::string &out,
+                  std::string &error) {
+  if (value.is_number_integer()) {
+    out = std::to_string(value.get<int64_t>());
+    return true;
+  }
+  if (value.is_string()) {
+    out = value.get<std::string>();
+    return true;
+  }
+  error = path + ": expected an integer or a formula string";
+  return false;
+}
+} // namespace
+
+std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::string &text,
+                                                                  std::string &error) {
+  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    error = "not valid JSON";
+    return std::nullopt;
+  }
+  if (!doc.is_object()) {
+    error = "expected a JSON object";
+    return std::nullopt;
+  }
+  LaunchSpec spec;
+  static const std::set<std::string> known = {"kernel", "params", "grid",  "block", "smem",
+                                              "flops",  "bytes",  "scalars"};
+  for (auto it = doc.begin(); it != doc.end(); ++it)
+    if (!known.count(it.key())) {
+      error = "unknown key '" + it.key() +
+              "'; valid keys: kernel, params, grid, block, smem, flops, bytes, scalars";
+      return std::nullopt;
+    }
+  if (!doc.contains("kernel") || !doc["kernel"].is_string()) {
+    error = "'kernel' (the kernel's name) is required and must be a string";
+    return std::nullopt;
+  }
+  spec.kernel = doc["kernel"];
+  if (!doc.contains("params") || !doc["params"].is_array()) {
+    error = "'params' (the kernel's parameters, in order) is required and must be an array";
+    return std::nullopt;
+  }
+  for (size_t i = 0; i < doc["params"].size(); ++i) {
+    const json &p = doc["params"][i];
+    std::string path = "params[" + std::to_string(i) + "]";
+    if (!p.is_object() || !p.contains("name") || !p["name"].is_string() ||
+        !p.contains("type") || !p["type"].is_string()) {
+      error = path + ": expected {\"name\": ..., \"type\": ...}";
+      return std::nullopt;
+    }
+    Param param;
+    param.name = p["name"];
+    std::optional<ElemType> type = parseElemType(p["type"]);
+    if (!type) {
+      error = path + ": unknown type '" + p["type"].get<std::string>() +
+              "'; valid types: " + validTypes();
+      return std::nullopt;
+    }
+    param.type = *type;
+    setDefaultRange(param);
+    if (p.contains("extent")) {
+      param.isBuffer = true;
+      if (!formulaField(p["extent"], path + ".extent", param.extent, error))
+        return std::nullopt;
+    }
+    if (p.contains("role")) {
+      std::optional<Role> role =
+          p["role"].is_string() ? parseRole(p["role"]) : std::optional<Role>();
+      if (!role || !param.isBuffer) {
+        error = path + ": 'role' must be in, out or inout, and only buffers have one";
+        return std::nullopt;
+      }
+      param.role = *role;
+    }
+    if (p.contains("range")) {
+      const json &r = p["range"];
+      if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number() ||
+          r[0].get<double>() >= r[1].get<double>()) {
+        error = path + ".range: expected [lo, hi] with lo < hi";
+        return std::nullopt;
+      }
+      param.lo = r[0];
+      param.hi = r[1];
+    }
+    spec.params.push_back(param);
+  }
+  for (const char *key : {"grid", "block"}) {
+    if (!doc.contains(key))
+      continue;
+    const json &dims = doc[key];
+    auto &out = std::string(key) == "grid" ? spec.grid : spec.block;
+    if (!dims.is_array() || dims.empty() || dims.size() > 3) {
+      error = std::string(key) + ": expected an array of 1 to 3 sizes";
+      return std::nullopt;
+    }
+    out = {"1", "1", "1"};
+    for (size_t i = 0; i < dims.size(); ++i)
+      if (!formulaField(dims[i], std::string(key) + "[" + std::to_string(i) + "]", out[i], error))
+        return std::nullopt;
+  }
+  for (auto [key, field] : {std::pair{"smem", &spec.smem}, {"flops", &spec.flops},
+                            {"bytes", &spec.bytes}})
+    if (doc.contains(key) && !formulaField(doc[key], key, *field, error))
+      return std::nullopt;
+  if (doc.contains("scalars")) {
+    if (!doc["scalars"].is_object()) {
+      error = "scalars: expected an object of NAME: integer";
+      return std::nullopt;
+    }
+    for (auto it = doc["scalars"].begin(); it != doc["scalars"].end(); ++it) {
+      if (!it.value().is_number_integer()) {
+        error = "scalars." + it.key() + ": expected an integer";
+        return std::nullopt;
+      }
+      spec.scalars[it.key()] = it.value().get<int64_t>();
+    }
+  }
+  return spec;
+}
+
+std::optional<ResolvedLaunch> mlir::ks::runtime::resolve(const LaunchSpec &spec,
+                                                         std::string &error) {
+  if (spec.kernel.empty()) {
+    error = "no kernel name";
+    return std::nullopt;
+  }
+  std::set<std::string> names;
+  ScalarValues scalars;
+  for (const Param &p : spec.params) {
+    if (!isIdentifier(p.name) || !names.insert(p.name).second) {
+      error = "parameter name '" + p.name + "' is not a valid, unique identifier";
+      return std::nullopt;
+    }
+    if (p.isBuffer)
+      continue;
+    auto it = spec.scalars.find(p.name);
+    if (it == spec.scalars.end()) {
+      error = "scalar parameter '" + p.name + "' has no value; give it with --workload " +
+              p.name + "=VALUE";
+      return std::nullopt;
+    }
+    scalars[p.name] = it->second;
+  }
+  // Formulas may also use workload names that are not parameters.
+  for (const auto &[name, value] : spec.scalars)
+    scalars.emplace(name, value);
+
+  ResolvedLaunch r;
+  auto eval = [&](const std::string &what, const std::string &formula, int64_t &out) {
+    auto value = evaluate(formula, scalars);
+    if (auto *err = std::get_if<ExprError>(&value)) {
+      error = what + ": " + err->message;
+      return false;
+    }
+    out = std::get<int64_t>(value);
+    return true;
+  };
+  const char *axes = "xyz";
+  for (int i = 0; i < 3; ++i) {
+    if (!eval(std::string("grid.") + axes[i], spec.grid[i], r.grid[i]) ||
+        !eval(std::string("block.") + axes[i], spec.block[i], r.block[i]))
+      return std::nullopt;
+    if (r.grid[i] <= 0 || r.block[i] <= 0) {
+      error = std::string("grid and block sizes must be positive; ") + axes[i] + " is " +
+              std::to_string(r.grid[i]) + " x " + std::to_string(r.block[i]);
+      return std::nullopt;
+    }
+  }
+  if (r.block[0] * r.block[1] * r.block[2] > 1024) {
+    error = "a block of " + std::to_string(r.block[0] * r.block[1] * r.block[2]) +
+            " threads exceeds 1024";
+    return std::nullopt;
+  }
+  if (!eval("smem", spec.smem, r.smem))
+    return std::nullopt;
+  for (const Param &p : spec.params) {
+    int64_t extent = 0;
+    if (p.isBuffer) {
+      if (!eval("extent of '" + p.name + "'", p.extent, extent))
+        return std::nullopt;
+      if (extent < 0) {
+        error = "extent of '" + p.name + "' is negative (" + std::to_string(extent) + ")";
+        return std::nullopt;
+      }
+    }
+    r.extents.push_back(extent);
+  }
+  int64_t value;
+  if (!spec.flops.empty()) {
+    if (!eval("flops", spec.flops, value))
+      return std::nullopt;
+    r.flops = double(value);
+  }
+  if (!spec.bytes.empty()) {
+    if (!eval("bytes", spec.bytes, value))
+      return std::nullopt;
+    r.bytes = double(value);
+  }
+  return r;
+}
+
+std::string mlir::ks::runtime::toJSON(const LaunchSpec &spec) {
+  json doc;
+  doc["kernel"] = spec.kernel;
+  doc["params"] = json::array();
+  for (const Param &p : spec.params) {
+    json j = {{"name", p.name}, {"type", toString(p.type)}};
+    if (p.isBuffer) {
+      j["extent"] = p.extent;
+      j["role"] = toString(p.role);
+      j["range"] = {p.lo, p.hi};
+    }
+    doc["params"].push_back(j);
+  }
+  doc["grid"] = spec.grid;
+  doc["block"] = spec.block;
+  doc["smem"] = spec.smem;
+  if (!spec.flops.empty())
+    doc["flops"] = spec.flops;
+  if (!spec.bytes.empty())
+    doc["bytes"] = spec.bytes;
+  doc["scalars"] = json::object();
+  for (const auto &[name, value] : spec.scalars)
+    doc["scalars"][name] = value;
+  return doc.dump();
+}

@@ -1,0 +1,523 @@
+//===- ks-bench.cpp - Verify and time kernels on a GPU --------------------===//
+//
+// Measures one or more PTX/cubin variants of a kernel (the first, or
+// --reference, is the reference every other is verified against) on a
+// workload, next to baselines measured the same way; prints a table, writes
+// JSON and records every measurement in the tuning database. `ks-bench db ...`
+// exports, imports, queries and checks that database.
+//
+// Exit codes: 0 all verified, 1 a variant failed verification or faulted,
+// 2 bad command line or spec, 3 no usable GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Runtime/Bench.h"
+#include "kernelskill/Runtime/TuningDB.h"
+#include "kernelskill/Runtime/Workload.h"
+
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#ifndef KS_VERSION_STRING
+#define KS_VERSION_STRING "0.0.0"
+#endif
+
+using namespace mlir::ks::runtime;
+using json = nlohmann::json;
+
+namespace {
+
+constexpr const char *kUsage = R"(usage: ks-bench [options] [NAME=]FILE[@KERNEL]...
+       ks-bench db export|import|query|check [options]
+
+Verifies every variant (PTX or cubin) against the reference on seeded random
+inputs with poisoned outputs, times it (CUDA events, warm-up, median of many
+runs, L2 flushed), and compares it with baselines measured the same way.
+
+The kernel and its launch:
+  --spec FILE             launch spec / manifest (JSON; docs/Runtime.md)
+  --kernel NAME           kernel name (overrides the spec's)
+  --params LIST           parameters in order: A:f32[M*K]:in,C:f32[M*N]:out,M:i32
+  --grid F[,F[,F]]        grid size, formulas of the scalars: ceildiv(N,16),ceildiv(M,16)
+  --block F[,F[,F]]       block size
+  --smem F                dynamic shared memory bytes (default 0)
+  --flops F, --bytes F    work per launch, for TFLOP/s and GB/s
+  --workload M=4096,...   scalar values (override the spec's)
+  --reference [NAME=]FILE[@KERNEL]   the reference (default: the first variant)
+
+Baselines (repeatable):
+  --baseline sgemm:M,N,K | tf32:M,N,K | hgemm:M,N,K | bgemm:M,N,K | copy[:BYTES]
+
+Measurement:
+  --reps N (50)  --warmup N (5)  --seed N (1)  --device N (0)
+  --no-flush-l2  --fresh-inputs  --tolerance X  --tf32  --timeout SECONDS (600)
+  --no-isolate            run in this process (a fault then ends the run)
+
+Output:
+  --json FILE             write the results as JSON ("-" for stdout)
+  --db FILE               tuning database (default $KS_TUNING_DB or ~/.cache/kernelskill/tuning.db)
+  --no-db                 do not record
+  --fingerprint HEX       kernel fingerprint for the database (default: hash of the reference file)
+  --schedule TEXT         schedule text for the database
+  --version, --help
+)";
+
+int usageError(const std::string &message) {
+  std::cerr << "ks-bench: error: " << message << "\n(ks-bench --help for usage)\n";
+  return 2;
+}
+
+std::string readFile(const std::string &path, bool &ok) {
+  std::ifstream in(path, std::ios::binary);
+  ok = bool(in);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+std::string fnv1a(const std::string &data) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : data)
+    h = (h ^ c) * 0x100000001b3ull;
+  char buffer[17];
+  std::snprintf(buffer, sizeof(buffer), "%016llx", static_cast<unsigned long long>(h));
+  return buffer;
+}
+
+Variant parseVariant(const std::string &text, const std::string &defaultKernel) {
+  Variant v;
+  std::string rest = text;
+  size_t eq = rest.find('=');
+  if (eq != std::string::npos) {
+    v.name = rest.substr(0, eq);
+    rest = rest.substr(eq + 1);
+  }
+  size_t at = rest.rfind('@');
+  if (at != std::string::npos) {
+    v.kernel = rest.substr(at + 1);
+    rest = rest.substr(0, at);
+  }
+  v.path = rest;
+  if (v.kernel.empty())
+    v.kernel = defaultKernel;
+  if (v.name.empty()) {
+    size_t slash = v.path.find_last_of('/');
+    v.name = slash == std::string::npos ? v.path : v.path.substr(slash + 1);
+  }
+  return v;
+}
+
+std::string nowUTC() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm;
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+std::string fmt(const json &j, const char *key, const char *format, double scale = 1) {
+  if (!j.contains(key) || !j[key].is_number())
+    return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), format, j[key].get<double>() * scale);
+  return buffer;
+}
+
+void printTable(const json &variants, const json &baselines) {
+  std::printf("%-24s %-6s %10s %10s %10s %9s %9s %7s %9s %5s %6s %6s\n", "variant", "status",
+              "median_ms", "min_ms", "p90_ms", "TFLOP/s", "GB/s", "vs_ref", "rel_err", "regs",
+              "smem", "local");
+  double refMedian = 0;
+  for (const json &v : variants) {
+    json timing = v.value("timing", json::object());
+    double median = timing.value("median_ms", 0.0);
+    if (refMedian == 0 && median > 0)
+      refMedian = median;
+    double worst = 0;
+    for (const auto &[name, check] : v.value("verification", json::object()).items())
+      worst = std::max(worst, check.value("rel_l2", 0.0));
+    json attrs = v.value("attributes", json::object());
+    std::string speedup = "-";
+    if (median > 0 && refMedian > 0) {
+      char buffer[16];
+      std::snprintf(buffer, sizeof(buffer), "%.2fx", refMedian / median);
+      speedup = buffer;
+    }
+    char err[16];
+    std::snprintf(err, sizeof(err), "%.1e", worst);
+    std::printf("%-24s %-6s %10s %10s %10s %9s %9s %7s %9s %5s %6s %6s\n",
+                v.value("name", "?").substr(0, 24).c_str(), v.value("status", "?").c_str(),
+                fmt(timing, "median_ms", "%.4f").c_str(), fmt(timing, "min_ms", "%.4f").c_str(),
+                fmt(timing, "p90_ms", "%.4f").c_str(), fmt(v, "tflops", "%.2f").c_str(),
+                fmt(v, "gbps", "%.1f").c_str(), speedup.c_str(),
+                v.contains("verification") ? err : "-", fmt(attrs, "registers", "%.0f").c_str(),
+                fmt(attrs, "static_smem", "%.0f").c_str(),
+                fmt(attrs, "local_bytes", "%.0f").c_str());
+  }
+  for (const json &b : baselines) {
+    json timing = b.value("timing", json::object());
+    std::printf("%-24s %-6s %10s %10s %10s %9s %9s\n", b.value("name", "?").substr(0, 24).c_str(),
+                b.value("status", "?").c_str(), fmt(timing, "median_ms", "%.4f").c_str(),
+                fmt(timing, "min_ms", "%.4f").c_str(), fmt(timing, "p90_ms", "%.4f").c_str(),
+                fmt(b, "tflops", "%.2f").c_str(), fmt(b, "gbps", "%.1f").c_str());
+  }
+  for (const json &v : variants)
+    if (v.value("status", "") != "pass") {
+      std::string why = v.value("error", "");
+      for (const auto &[name, check] : v.value("verification", json::object()).items())
+        if (check.contains("reason"))
+          why += "; " + name + ": " + check["reason"].get<std::string>();
+      std::printf("  %s: %s\n", v.value("name", "?").c_str(), why.c_str());
+    }
+}
+
+int runDb(int argc, char **argv) {
+  if (argc < 3)
+    return usageError("ks-bench db needs a command: export, import, query or check");
+  std::string command = argv[2], dbPath = TuningDB::defaultPath(), output = "-", input,
+              fingerprint, gpu;
+  std::optional<std::string> workload;
+  for (int i = 3; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() -> std::string { return i + 1 < argc ? argv[++i] : ""; };
+    if (a == "--db")
+      dbPath = next();
+    else if (a == "-o")
+      output = next();
+    else if (a == "--fingerprint")
+      fingerprint = next();
+    else if (a == "--gpu")
+      gpu = next();
+    else if (a == "--workload")
+      workload = next();
+    else if (command == "import" && input.empty() && a[0] != '-')
+      input = a;
+    else
+      return usageError("unknown db option '" + a + "'");
+  }
+  std::string error;
+  auto db = TuningDB::open(dbPath, error);
+  if (!db) {
+    std::cerr << "ks-bench: error: " << error << "\n";
+    return 3;
+  }
+  if (command == "export") {
+    std::ofstream file;
+    if (output != "-") {
+      file.open(output);
+      if (!file)
+        return usageError("cannot write " + output);
+    }
+    if (!db->exportJSONL(output == "-" ? std::cout : file, error)) {
+      std::cerr << "ks-bench: error: " << error << "\n";
+      return 3;
+    }
+    return 0;
+  }
+  if (command == "import") {
+    std::ifstream in(input);
+    if (input.empty() || !in)
+      return usageError("ks-bench db import FILE: cannot read '" + input + "'");
+    std::optional<size_t> added = db->importJSONL(in, error);
+    if (!added) {
+      std::cerr << "ks-bench: error: import of " << input << " failed (nothing imported): "
+                << error << "\n";
+      return 2;
+    }
+    std::cout << "imported " << *added << " records into " << dbPath << "\n";
+    return 0;
+  }
+  if (command == "query") {
+    if (fingerprint.empty() || gpu.empty())
+      return usageError("ks-bench db query needs --fingerprint HEX and --gpu NAME");
+    auto records = db->query(fingerprint, gpu, workload, error);
+    if (!records) {
+      std::cerr << "ks-bench: error: " << error << "\n";
+      return 3;
+    }
+    for (const MeasurementRecord &r : *records)
+      std::cout << toJSON(r) << "\n";
+    return 0;
+  }
+  if (command == "check") {
+    std::string result = db->integrityCheck();
+    std::cout << dbPath << ": " << result << "\n";
+    return result == "ok" ? 0 : 1;
+  }
+  return usageError("unknown db command '" + command + "'; valid: export, import, query, check");
+}
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc >= 2 && std::string(argv[1]) == "db")
+    return runDb(argc, argv);
+
+  LaunchSpec spec;
+  BenchOptions options;
+  std::vector<std::string> variantArgs, baselineArgs;
+  std::string specPath, kernel, paramsText, gridText, blockText, smemText, flopsText, bytesText,
+      referenceArg, jsonPath, dbPath = TuningDB::defaultPath(), fingerprint, schedule;
+  std::vector<std::string> workloads;
+  bool useDb = true;
+  std::string command;
+  for (int i = 0; i < argc; ++i)
+    command += (i ? " " : "") + std::string(argv[i]);
+
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto value = [&](std::string &out) {
+      if (i + 1 >= argc)
+        return false;
+      out = argv[++i];
+      return true;
+    };
+    auto number = [&](auto &out) {
+      std::string text;
+      if (!value(text))
+        return false;
+      std::istringstream in(text);
+      in >> out;
+      return bool(in) && in.eof();
+    };
+    bool ok = true;
+    if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else if (a == "--version") {
+      std::cout << "KernelSkill ks-bench " KS_VERSION_STRING "\n";
+      return 0;
+    } else if (a == "--spec")
+      ok = value(specPath);
+    else if (a == "--kernel")
+      ok = value(kernel);
+    else if (a == "--params")
+      ok = value(paramsText);
+    else if (a == "--grid")
+      ok = value(gridText);
+    else if (a == "--block")
+      ok = value(blockText);
+    else if (a == "--smem")
+      ok = value(smemText);
+    else if (a == "--flops")
+      ok = value(flopsText);
+    else if (a == "--bytes")
+      ok = value(bytesText);
+    else if (a == "--workload") {
+      std::string w;
+      ok = value(w);
+      workloads.push_back(w);
+    } else if (a == "--reference")
+      ok = value(referenceArg);
+    else if (a == "--baseline") {
+      std::string b;
+      ok = value(b);
+      baselineArgs.push_back(b);
+    } else if (a == "--reps")
+      ok = number(options.reps) && options.reps > 0;
+    else if (a == "--warmup")
+      ok = number(options.warmup) && options.warmup >= 0;
+    else if (a == "--seed")
+      ok = number(options.seed);
+    else if (a == "--device")
+      ok = number(options.device);
+    else if (a == "--timeout")
+      ok = number(options.timeoutSeconds) && options.timeoutSeconds > 0;
+    else if (a == "--tolerance") {
+      double t;
+      ok = number(t) && t >= 0;
+      options.tolerance = t;
+    } else if (a == "--tf32")
+      options.tf32 = true;
+    else if (a == "--no-flush-l2")
+      options.flushL2 = false;
+    else if (a == "--fresh-inputs")
+      options.freshInputs = true;
+    else if (a == "--no-isolate")
+      options.isolate = false;
+    else if (a == "--json")
+      ok = value(jsonPath);
+    else if (a == "--db")
+      ok = value(dbPath);
+    else if (a == "--no-db")
+      useDb = false;
+    else if (a == "--fingerprint")
+      ok = value(fingerprint);
+    else if (a == "--schedule")
+      ok = value(schedule);
+    else if (!a.empty() && a[0] == '-')
+      return usageError("unknown option '" + a + "'");
+    else
+      variantArgs.push_back(a);
+    if (!ok)
+      return usageError("option '" + a + "' needs a valid value");
+  }
+
+  // The launch spec: the file, then command-line overrides.
+  std::string error;
+  if (!specPath.empty()) {
+    bool readOk;
+    std::string text = readFile(specPath, readOk);
+    if (!readOk)
+      return usageError("cannot read spec " + specPath);
+    std::optional<LaunchSpec> parsed = parseLaunchSpecJSON(text, error);
+    if (!parsed)
+      return usageError(specPath + ": " + error);
+    spec = *parsed;
+  }
+  if (!kernel.empty())
+    spec.kernel = kernel;
+  if (!paramsText.empty()) {
+    spec.params.clear();
+    if (!parseParamList(paramsText, spec.params, error))
+      return usageError("--params: " + error);
+  }
+  if (!gridText.empty() && !parseDims(gridText, spec.grid, error))
+    return usageError("--grid: " + error);
+  if (!blockText.empty() && !parseDims(blockText, spec.block, error))
+    return usageError("--block: " + error);
+  if (!smemText.empty())
+    spec.smem = smemText;
+  if (!flopsText.empty())
+    spec.flops = flopsText;
+  if (!bytesText.empty())
+    spec.bytes = bytesText;
+  for (const std::string &w : workloads)
+    if (!parseWorkload(w, spec.scalars, error))
+      return usageError("--workload: " + error);
+
+  if (variantArgs.empty() && referenceArg.empty() && baselineArgs.empty())
+    return usageError("nothing to measure: give a PTX/cubin variant or a --baseline");
+
+  std::vector<Variant> variants;
+  for (const std::string &v : variantArgs)
+    variants.push_back(parseVariant(v, spec.kernel));
+  std::optional<Variant> reference;
+  if (!referenceArg.empty())
+    reference = parseVariant(referenceArg, spec.kernel);
+  else if (!variants.empty())
+    reference = variants.front();
+  if (reference && variants.empty())
+    variants.push_back(*reference);
+
+  std::optional<ResolvedLaunch> launch;
+  if (reference) {
+    if (spec.kernel.empty() && reference->kernel.empty())
+      return usageError("no kernel name: give --kernel, a spec, or FILE@KERNEL");
+    for (Variant *v : {&*reference}) {
+      if (v->kernel.empty())
+        v->kernel = spec.kernel;
+    }
+    if (spec.kernel.empty())
+      spec.kernel = reference->kernel;
+    for (Variant &v : variants)
+      if (v.kernel.empty())
+        v.kernel = spec.kernel;
+    if (spec.params.empty())
+      return usageError("no kernel parameters: give --params or --spec");
+    launch = resolve(spec, error);
+    if (!launch)
+      return usageError(error);
+    for (const Variant &v : variants) {
+      std::ifstream probe(v.path);
+      if (!probe)
+        return usageError("cannot read variant '" + v.path + "'");
+    }
+  }
+  std::vector<Baseline> baselines;
+  for (const std::string &b : baselineArgs) {
+    std::optional<Baseline> parsed = parseBaseline(b, spec.scalars, error);
+    if (!parsed)
+      return usageError(error);
+    baselines.push_back(*parsed);
+  }
+
+  // Measure.
+  json variantResults = json::array(), baselineResults = json::array();
+  for (const Variant &v : variants)
+    variantResults.push_back(runIsolated("variant '" + v.name + "'", options, [&] {
+      return runVariantJob(spec, *launch, *reference, v, options);
+    }));
+  for (const Baseline &b : baselines)
+    baselineResults.push_back(runIsolated("baseline '" + b.kind + "'", options, [&] {
+      return runBaselineJob(b, options);
+    }));
+
+  // Without a GPU every job fails the same way: say so once, exit 3.
+  json device = json::object();
+  bool anyDevice = false;
+  for (const json *list : {&variantResults, &baselineResults})
+    for (const json &r : *list)
+      if (r.contains("device")) {
+        device = r["device"];
+        anyDevice = true;
+      }
+  printTable(variantResults, baselineResults);
+
+  json workload = json::object();
+  for (const auto &[name, value] : spec.scalars)
+    workload[name] = value;
+  json report = {{"date", nowUTC()},
+                 {"ks_version", KS_VERSION_STRING},
+                 {"command", command},
+                 {"device", device},
+                 {"workload", workload},
+                 {"spec", json::parse(toJSON(spec))},
+                 {"seed", options.seed},
+                 {"variants", variantResults},
+                 {"baselines", baselineResults}};
+  if (!jsonPath.empty()) {
+    std::string text = report.dump(2, ' ', false, json::error_handler_t::replace);
+    if (jsonPath == "-") {
+      std::cout << text << "\n";
+    } else {
+      std::ofstream out(jsonPath);
+      out << text << "\n";
+      if (!out)
+        std::cerr << "ks-bench: error: cannot write " << jsonPath << "\n";
+    }
+  }
+
+  if (useDb && anyDevice) {
+    auto db = TuningDB::open(dbPath, error);
+    if (!db) {
+      std::cerr << "ks-bench: warning: measurements not recorded: " << error << "\n";
+    } else {
+      bool readOk = false;
+      std::string refHash =
+          fingerprint.empty() && reference ? fnv1a(readFile(reference->path, readOk)) : fingerprint;
+      auto record = [&](const json &r, const std::string &fp, const std::string &sched) {
+        MeasurementRecord m;
+        m.fingerprint = fp;
+        m.gpuName = device.value("name", "");
+        m.chip = device.value("chip", "");
+        m.driverVersion = device.value("driver", "");
+        m.cudaVersion = device.value("cuda_runtime", "");
+        m.workload = workload.dump();
+        m.schedule = sched;
+        m.results = r.dump(-1, ' ', false, json::error_handler_t::replace);
+        m.ksVersion = KS_VERSION_STRING;
+        if (!db->insert(m, error))
+          std::cerr << "ks-bench: warning: " << error << "\n";
+      };
+      for (const json &r : variantResults)
+        record(r, refHash, schedule.empty() ? r.value("name", "") : schedule);
+      for (const json &r : baselineResults)
+        record(r, "baseline:" + r.value("baseline", ""), "");
+    }
+  }
+
+  if (!anyDevice) {
+    for (const json *list : {&variantResults, &baselineResults})
+      for (const json &r : *list) {
+        std::cerr << "ks-bench: error: " << r.value("error", "no GPU") << "\n";
+        return 3;
+      }
+  }
+  for (const json *list : {&variantResults, &baselineResults})
+    for (const json &r : *list)
+      if (r.value("status", "") != "pass")
+        return 1;
+  return 0;
+}
