@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# On the GPU machine (CUDA 13, no LLVM): build the runtime from these sources
+# with CUDA alone, run every GPU test, unpack the bundle and run ks-opt and the
+# GPU lit tests with it, then run the benchmarks. Logs and results go to $OUT.
+#
+#   scripts/prepare-gpu-run.sh            # here, once per change
+#   (device) scripts/gpu-run.sh           # there, with .deps carried
+set -uo pipefail
+cd "$(dirname "$0")/.."
+OUT=${OUT:-/tmp/ks-gpu-out}
+mkdir -p "$OUT"
+status=0
+step() { echo; echo "=== $*"; }
+
+step "machine"
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$OUT/gpu.txt"
+git rev-parse HEAD 2>/dev/null | tee -a "$OUT/gpu.txt" || true
+
+step "runtime-only build (CUDA alone)"
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DKS_RUNTIME_ONLY=ON \
+  -DSQLite3_INCLUDE_DIR="$PWD/.deps/include" \
+  -DSQLite3_LIBRARY="$(ls /lib/x86_64-linux-gnu/libsqlite3.so.0 /usr/lib/x86_64-linux-gnu/libsqlite3.so.0 2>/dev/null | head -1)" \
+  > "$OUT/configure.log" 2>&1 && cmake --build build-gpu > "$OUT/build.log" 2>&1 \
+  || { echo "build failed"; tail -30 "$OUT/configure.log" "$OUT/build.log"; exit 1; }
+echo "built: $(ls build-gpu/bin)"
+
+step "GPU tests (ctest -L gpu)"
+ctest --test-dir build-gpu -L gpu --output-on-failure 2>&1 | tee "$OUT/ctest-gpu.log" | tail -40
+grep -q "100% tests passed" "$OUT/ctest-gpu.log" || status=1
+
+BUNDLE=.deps/kernelskill-bundle.tar.xz
+if [ -f "$BUNDLE" ]; then
+  step "bundle: $(stat -c %s "$BUNDLE") bytes"
+  rm -rf /tmp/ksb && mkdir -p /tmp/ksb && tar -C /tmp/ksb -xJf "$BUNDLE"
+  KSB=/tmp/ksb/kernelskill-bundle/bin
+  "$KSB/ks-opt" --version | tee "$OUT/ks-opt-version.txt"
+  "$KSB/ks-bench" --version | tee -a "$OUT/ks-opt-version.txt"
+
+  step "GPU lit tests with the bundle's ks-opt"
+  mkdir -p /tmp/ksobj/test
+  cat > /tmp/ksobj/test/lit.site.cfg.py <<EOT
+import os
+config.ks_src_root = "$PWD"
+config.ks_obj_root = "/tmp/ksobj"
+config.ks_tools_dir = "$KSB"
+config.llvm_tools_dir = "$KSB"
+config.ks_cuda_toolkit_dir = "/usr/local/cuda"
+config.ks_have_cuda_toolkit = 1
+lit_config.load_config(config, os.path.join(config.ks_src_root, "test", "lit.cfg.py"))
+EOT
+  python3 .deps/lit/lit.py -sv /tmp/ksobj/test/Integration 2>&1 | tee "$OUT/lit-integration.log" | tail -20
+  grep -q "Failed" "$OUT/lit-integration.log" && status=1
+
+  step "benchmark: naive GEMM vs cuBLAS"
+  bench/gemm/run.sh "$KSB/ks-opt" build-gpu/bin/ks-bench "$OUT" 2>&1 | tee "$OUT/bench-gemm.log" || status=1
+else
+  echo "no bundle in .deps: skipping the ks-opt steps (run scripts/prepare-gpu-run.sh here)"
+fi
+exit $status

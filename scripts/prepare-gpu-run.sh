@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Here (the build machine): gathers into .deps/ what the GPU machine lacks for
+# scripts/gpu-run.sh: the bundle (static ks-opt, ks-bench), lit (pure Python)
+# and sqlite3.h (that machine has libsqlite3.so.0 but no header). Pass .deps
+# in the device call's `carry`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p .deps/include
+scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+cp /usr/include/sqlite3.h .deps/include/
+rm -rf .deps/lit && cp -r /usr/lib/llvm-22/utils/lit .deps/lit
+du -sh .deps

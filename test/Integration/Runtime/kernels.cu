@@ -1,0 +1,50 @@
+// Test kernels for ks-bench's GPU tests: a correct kernel and planted failures.
+// Compiled to PTX with nvcc by test_ks_bench.py.
+
+// y[i] = a * x[i] + y0[i]: the reference.
+extern "C" __global__ void saxpy(const float *x, const float *y0, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y0[i];
+}
+
+// The same computation written differently (a grid-stride loop): passes.
+extern "C" __global__ void saxpy_stride(const float *x, const float *y0, float *y, float a, int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
+    y[i] = fmaf(a, x[i], y0[i]);
+}
+
+// Wrong: uses the wrong input for one term.
+extern "C" __global__ void saxpy_wrong(const float *x, const float *y0, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + x[i];
+}
+
+// Leaves the last element unwritten.
+extern "C" __global__ void saxpy_unwritten(const float *x, const float *y0, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n - 1)
+    y[i] = a * x[i] + y0[i];
+}
+
+// Correct only when the inputs are zeros.
+extern "C" __global__ void saxpy_zeros(const float *x, const float *y0, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = 0.0f;
+}
+
+// Faults: writes far out of bounds.
+extern "C" __global__ void saxpy_fault(const float *x, const float *y0, float *y, float a, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i + (1 << 30)] = a * x[i] + y0[i];
+}
+
+// Never finishes.
+extern "C" __global__ void saxpy_hang(const float *x, const float *y0, float *y, float a, int n) {
+  volatile int spin = 1;
+  while (spin)
+    ;
+}

@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""GPU tests of ks-bench (ctest label `gpu`): measures a known kernel, catches a
+planted wrong kernel, one that leaves elements unwritten, one that only passes
+on zeros, survives a faulting and a hanging kernel, and runs the cuBLAS and
+copy baselines. Exits 77 (skipped) without a GPU or nvcc.
+
+usage: test_ks_bench.py KS_BENCH [NVCC]
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def main():
+    ks_bench = os.path.abspath(sys.argv[1])
+    nvcc = sys.argv[2] if len(sys.argv) > 2 else shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    if subprocess.run(["sh", "-c", "nvidia-smi -L"], capture_output=True).returncode != 0:
+        print("no GPU: skipping the ks-bench GPU tests")
+        return 77
+    if not os.path.exists(nvcc):
+        print("no nvcc: skipping the ks-bench GPU tests")
+        return 77
+    work = tempfile.mkdtemp(prefix="ks-bench-test-")
+    ptx = os.path.join(work, "kernels.ptx")
+    subprocess.run([nvcc, "-ptx", "-arch=sm_90", "-o", ptx, os.path.join(HERE, "kernels.cu")],
+                   check=True)
+    db = os.path.join(work, "tuning.db")
+    failures = []
+
+    def bench(*args, expect_rc, name):
+        out = os.path.join(work, name + ".json")
+        cmd = [ks_bench, "--params", "x:f32[n]:in,y0:f32[n]:in,y:f32[n]:out,a:f32,n:i32",
+               "--grid", "ceildiv(n,256)", "--block", "256", "--workload", "n=1000,a=2",
+               "--reps", "20", "--db", db, "--json", out, *args]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+        print(f"--- {name}: rc={proc.returncode}\n{proc.stdout}{proc.stderr}")
+        if proc.returncode != expect_rc:
+            failures.append(f"{name}: exit {proc.returncode}, expected {expect_rc}")
+        with open(out) as f:
+            return json.load(f)
+
+    def check(cond, what):
+        if not cond:
+            failures.append(what)
+
+    # A known kernel against itself and a different correct version, at odd sizes.
+    for n in (1000, 1023, 1 << 20):
+        r = bench(f"ref={ptx}@saxpy", f"stride={ptx}@saxpy_stride", "--workload", f"n={n}",
+                  "--bytes", "12*n", expect_rc=0, name=f"known-{n}")
+        for v in r["variants"]:
+            check(v["status"] == "pass", f"known-{n}: {v['name']} did not pass: {v.get('error')}")
+            check(v["timing"]["median_ms"] > 0, f"known-{n}: no timing")
+            check(v["verification"]["y"]["rel_l2"] <= 1e-6, f"known-{n}: error too large")
+            check(v["verification_after_timing"] is True, f"known-{n}: not re-verified")
+            check(v["attributes"]["registers"] > 0, f"known-{n}: no register count")
+        check(r["device"]["name"] != "", "no device name")
+
+    # Planted failures: each must fail verification with the right reason.
+    for kernel, reason in (("saxpy_wrong", "exceeds tolerance"),
+                           ("saxpy_unwritten", "never written"),
+                           ("saxpy_zeros", "exceeds tolerance")):
+        r = bench(f"ref={ptx}@saxpy", f"bad={ptx}@{kernel}", expect_rc=1, name=kernel)
+        bad = r["variants"][1]
+        check(bad["status"] == "fail", f"{kernel}: status {bad['status']}")
+        check(reason in bad["verification"]["y"].get("reason", ""),
+              f"{kernel}: reason {bad['verification']['y'].get('reason')!r} lacks {reason!r}")
+        check("timing" not in bad, f"{kernel}: a failing variant was timed")
+
+    # A faulting kernel is reported, and the next variant is still measured.
+    r = bench(f"ref={ptx}@saxpy", f"fault={ptx}@saxpy_fault", f"after={ptx}@saxpy_stride",
+              expect_rc=1, name="fault")
+    fault, after = r["variants"][1], r["variants"][2]
+    check(fault["status"] == "error" and "cudaErrorIllegalAddress" in fault.get("error", ""),
+          f"fault: {fault}")
+    check(after["status"] == "pass", f"after a fault: {after.get('error')}")
+
+    # A hanging kernel is killed at the time limit.
+    r = bench(f"ref={ptx}@saxpy", f"hang={ptx}@saxpy_hang", "--timeout", "20",
+              expect_rc=1, name="hang")
+    check("timed out" in r["variants"][1].get("error", ""), f"hang: {r['variants'][1]}")
+
+    # Unknown kernel names and bad PTX are explained.
+    r = bench(f"ref={ptx}@saxpy", f"missing={ptx}@nope", expect_rc=1, name="missing-kernel")
+    check("no kernel 'nope'" in r["variants"][1].get("error", "") and
+          "saxpy_stride" in r["variants"][1].get("error", ""), f"missing: {r['variants'][1]}")
+    bad_ptx = os.path.join(work, "bad.ptx")
+    with open(bad_ptx, "w") as f:
+        f.write(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry saxpy()\n{\nbogus;\n}\n")
+    r = bench(f"ref={ptx}@saxpy", f"bad={bad_ptx}@saxpy", expect_rc=1, name="bad-ptx")
+    check("JIT log" in r["variants"][1].get("error", ""), f"bad ptx: {r['variants'][1]}")
+
+    # Baselines.
+    r = bench("--baseline", "sgemm:1024,1024,1024", "--baseline", "tf32:1024,1024,1024",
+              "--baseline", "hgemm:1024,1024,1024", "--baseline", "bgemm:1024,1024,1024",
+              "--baseline", "copy:256*1024*1024", expect_rc=0, name="baselines")
+    for b in r["baselines"]:
+        check(b["status"] == "pass", f"baseline {b.get('name')}: {b.get('error')}")
+        check(b.get("tflops", b.get("gbps", 0)) > 0, f"baseline {b.get('name')}: no rate")
+
+    # Every measurement was recorded.
+    proc = subprocess.run([ks_bench, "db", "check", "--db", db], capture_output=True, text=True)
+    check(proc.returncode == 0 and proc.stdout.strip().endswith("ok"), f"db check: {proc.stdout}")
+    proc = subprocess.run([ks_bench, "db", "export", "--db", db], capture_output=True, text=True)
+    lines = [json.loads(l) for l in proc.stdout.splitlines() if l.strip()]
+    check(len(lines) >= 20, f"db export: only {len(lines)} records")
+
+    shutil.rmtree(work, ignore_errors=True)
+    if failures:
+        print("FAILED:\n  " + "\n  ".join(failures))
+        return 1
+    print("ks-bench GPU tests: all passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
