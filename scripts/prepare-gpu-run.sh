@@ -9,4 +9,5 @@ mkdir -p .deps/include
 scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
 cp /usr/include/sqlite3.h .deps/include/
 rm -rf .deps/lit && cp -r /usr/lib/llvm-22/utils/lit .deps/lit
+printf 'import os, sys\nsys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\nfrom lit.main import main\nmain()\n' > .deps/lit/lit.py
 du -sh .deps

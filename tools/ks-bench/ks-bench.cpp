@@ -136,7 +136,8 @@ void printTable(const json &variants, const json &baselines) {
     if (refMedian == 0 && median > 0)
       refMedian = median;
     double worst = 0;
-    for (const auto &[name, check] : v.value("verification", json::object()).items())
+    json verification = v.value("verification", json::object());
+    for (const auto &[name, check] : verification.items())
       worst = std::max(worst, check.value("rel_l2", 0.0));
     json attrs = v.value("attributes", json::object());
     std::string speedup = "-";
@@ -166,7 +167,8 @@ void printTable(const json &variants, const json &baselines) {
   for (const json &v : variants)
     if (v.value("status", "") != "pass") {
       std::string why = v.value("error", "");
-      for (const auto &[name, check] : v.value("verification", json::object()).items())
+      json verification = v.value("verification", json::object());
+      for (const auto &[name, check] : verification.items())
         if (check.contains("reason"))
           why += "; " + name + ": " + check["reason"].get<std::string>();
       std::printf("  %s: %s\n", v.value("name", "?").c_str(), why.c_str());
