@@ -89,7 +89,7 @@ struct ArchProfilerPass : public ks::impl::KSArchProfilerBase<ArchProfilerPass> 
                                   << "' does not match the device, which is " << device->chip;
       target = chip;
     }
-    emitRemark(module.getLoc()) << "ks-arch-profiler: device " << this->device << " is '"
+    emitRemark(module.getLoc()) << "ks-arch-profiler: device " << int(this->device) << " is '"
                                 << device->sku << "' (" << device->chip << "); "
                                 << device->ratesNote;
     return ArchAttr::getChecked([&] { return module.emitError(); }, &getContext(), StringRef(target),

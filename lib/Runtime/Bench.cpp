@@ -16,6 +16,12 @@ using json = nlohmann::json;
 
 namespace {
 
+json deviceJSON(const DeviceInfo &device) {
+  return {{"name", device.name}, {"chip", device.chip}, {"sms", device.smCount},
+          {"l2_bytes", device.l2Bytes}, {"driver", device.driverVersion},
+          {"cuda_runtime", device.runtimeVersion}};
+}
+
 json errorResult(const std::string &message) {
   return json{{"status", "error"}, {"error", message}};
 }
@@ -220,9 +226,7 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   std::string error;
   if (!openDevice(options.device, device, error))
     return errorResult(error);
-  result["device"] = {{"name", device.name}, {"chip", device.chip}, {"sms", device.smCount},
-                      {"l2_bytes", device.l2Bytes}, {"driver", device.driverVersion},
-                      {"cuda_runtime", device.runtimeVersion}};
+  result["device"] = deviceJSON(device);
 
   LoadedKernel ref, cand;
   if (!loadKernel(reference.path, reference.kernel, ref, error)) {
@@ -486,6 +490,7 @@ json mlir::ks::runtime::runBaselineJob(const Baseline &b, const BenchOptions &op
   if (!openDevice(options.device, device, error))
     return errorResult(error);
   json result = b.kind == "copy" ? runCopy(b, options) : runGemm(b, options, device);
+  result["device"] = deviceJSON(device);
   result["name"] = b.kind == "copy" ? "copy (" + std::to_string(b.bytes) + " B)"
                                     : "cublas-" + b.kind + " " + std::to_string(b.m) + "x" +
                                           std::to_string(b.n) + "x" + std::to_string(b.k);

@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -18,6 +19,9 @@ static std::string versionString(int v) {
 }
 
 bool mlir::ks::runtime::openDevice(int ordinal, DeviceInfo &info, std::string &error) {
+  // Compile PTX when it is loaded, so a bad module fails there with its JIT
+  // log rather than later as a missing kernel (lazy loading is the default).
+  setenv("CUDA_MODULE_LOADING", "EAGER", /*overwrite=*/0);
   int count = 0;
   cudaError_t err = cudaGetDeviceCount(&count);
   if (err != cudaSuccess) {
@@ -76,7 +80,7 @@ bool mlir::ks::runtime::loadKernel(const std::string &path, const std::string &k
   }
   err = cudaLibraryGetKernel(&out.kernel, out.library, kernelName.c_str());
   if (err != cudaSuccess) {
-    error = "no kernel '" + kernelName + "' in " + path;
+    error = "no kernel '" + kernelName + "' in " + path + " (" + describe(err) + ")";
     unsigned count = 0;
     if (cudaLibraryGetKernelCount(&count, out.library) == cudaSuccess && count) {
       std::vector<cudaKernel_t> kernels(count);

@@ -75,7 +75,7 @@ def main():
     r = bench(f"ref={ptx}@saxpy", f"fault={ptx}@saxpy_fault", f"after={ptx}@saxpy_stride",
               expect_rc=1, name="fault")
     fault, after = r["variants"][1], r["variants"][2]
-    check(fault["status"] == "error" and "cudaErrorIllegalAddress" in fault.get("error", ""),
+    check(fault["status"] == "error" and "launch failed: cudaError" in fault.get("error", ""),
           f"fault: {fault}")
     check(after["status"] == "pass", f"after a fault: {after.get('error')}")
 
