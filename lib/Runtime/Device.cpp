@@ -2,6 +2,7 @@
 
 #include "kernelskill/Runtime/Device.h"
 
+#include <cuda.h>
 #include <cuda_runtime.h>
 
 #include <cstdlib>
@@ -52,6 +53,32 @@ bool mlir::ks::runtime::openDevice(int ordinal, DeviceInfo &info, std::string &e
   return true;
 }
 
+/// The driver's JIT error log for a PTX image. Library loading compiles
+/// lazily, so when a kernel of a bad module is first fetched only an error
+/// code comes back; loading the image once more as a module, through the
+/// driver entry point that cudart exposes, yields ptxas's message.
+static std::string driverJitLog(const std::string &image) {
+  void *fn = nullptr;
+  cudaDriverEntryPointQueryResult found;
+  if (cudaGetDriverEntryPointByVersion("cuModuleLoadDataEx", &fn, 12000, cudaEnableDefault,
+                                       &found) != cudaSuccess ||
+      found != cudaDriverEntryPointSuccess)
+    return "";
+  auto load = reinterpret_cast<decltype(&cuModuleLoadDataEx)>(fn);
+  std::vector<char> log(1 << 16, 0);
+  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {log.data(), reinterpret_cast<void *>(log.size())};
+  CUmodule module = nullptr;
+  if (load(&module, image.data(), 2, options, values) == CUDA_SUCCESS) {
+    void *unload = nullptr;
+    if (cudaGetDriverEntryPointByVersion("cuModuleUnload", &unload, 12000, cudaEnableDefault,
+                                         &found) == cudaSuccess &&
+        found == cudaDriverEntryPointSuccess)
+      reinterpret_cast<decltype(&cuModuleUnload)>(unload)(module);
+  }
+  return log.data();
+}
+
 bool mlir::ks::runtime::loadKernel(const std::string &path, const std::string &kernelName,
                                    LoadedKernel &out, std::string &error) {
   std::ifstream file(path, std::ios::binary);
@@ -80,6 +107,11 @@ bool mlir::ks::runtime::loadKernel(const std::string &path, const std::string &k
   }
   err = cudaLibraryGetKernel(&out.kernel, out.library, kernelName.c_str());
   if (err != cudaSuccess) {
+    if (err == cudaErrorInvalidPtx || err == cudaErrorJitCompilerNotFound) {
+      std::string log = errorLog[0] ? std::string(errorLog.data()) : driverJitLog(image);
+      error = "cannot load " + path + ": " + describe(err) + "\nJIT log:\n" + log;
+      return false;
+    }
     error = "no kernel '" + kernelName + "' in " + path + " (" + describe(err) + ")";
     unsigned count = 0;
     if (cudaLibraryGetKernelCount(&count, out.library) == cudaSuccess && count) {

@@ -437,14 +437,22 @@ int main(int argc, char **argv) {
 
   // Measure.
   json variantResults = json::array(), baselineResults = json::array();
-  for (const Variant &v : variants)
-    variantResults.push_back(runIsolated("variant '" + v.name + "'", options, [&] {
-      return runVariantJob(spec, *launch, *reference, v, options);
-    }));
-  for (const Baseline &b : baselines)
-    baselineResults.push_back(runIsolated("baseline '" + b.kind + "'", options, [&] {
-      return runBaselineJob(b, options);
-    }));
+  // A worker that died reports no name: keep the job's.
+  for (const Variant &v : variants) {
+    json r = runIsolated("variant '" + v.name + "'", options,
+                         [&] { return runVariantJob(spec, *launch, *reference, v, options); });
+    r.emplace("name", v.name);
+    r.emplace("path", v.path);
+    r.emplace("kernel", v.kernel);
+    variantResults.push_back(r);
+  }
+  for (const Baseline &b : baselines) {
+    json r = runIsolated("baseline '" + b.kind + "'", options,
+                         [&] { return runBaselineJob(b, options); });
+    r.emplace("name", b.kind);
+    r.emplace("baseline", b.kind);
+    baselineResults.push_back(r);
+  }
 
   // Without a GPU every job fails the same way: say so once, exit 3.
   json device = json::object();
