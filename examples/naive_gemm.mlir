@@ -59,9 +59,14 @@ module attributes {gpu.container_module} {
     }
   }
 
-  // Host launcher: grid and block computed from the scalar arguments.
-  func.func @naive_gemm_launch(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
-                               %M: i32, %N: i32, %K: i32) {
+  // Host launcher: grid and block computed from the scalar arguments. The
+  // argument names and the workload (the sizes ks-bench measures with) are
+  // attributes, as the CUDA importer writes them.
+  func.func @naive_gemm_launch(%A: memref<?xf32> {ks.name = "A"}, %B: memref<?xf32> {ks.name = "B"},
+                               %C: memref<?xf32> {ks.name = "C"}, %M: i32 {ks.name = "M"},
+                               %N: i32 {ks.name = "N"}, %K: i32 {ks.name = "K"})
+      attributes {ks.workload = #ks.workload<scalars = {M = 4096 : i32, N = 4096 : i32, K = 4096 : i32},
+                                             buffers = {A = 16777216, B = 16777216, C = 16777216}>} {
     %c1 = arith.constant 1 : index
     %c15 = arith.constant 15 : index
     %c16 = arith.constant 16 : index

@@ -12,7 +12,10 @@ mkdir -p "$OUT"
 # Odd sizes: correctness only (few repetitions).
 "$KS_BENCH" "$OUT/naive_gemm.ptx" --spec "$HERE/naive_gemm.json" --workload M=1000,N=1023,K=1001 \
   --reps 5 --no-db --json "$OUT/naive_gemm_odd.json"
-# 4096^3: the baseline every later optimization is compared with.
-"$KS_BENCH" "$OUT/naive_gemm.ptx" --spec "$HERE/naive_gemm.json" --workload M=4096,N=4096,K=4096 \
+# 4096^3, with the launch spec and workload read off the IR (#ks.workload):
+# the baseline every later optimization is compared with.
+"$KS_OPT" "$HERE/../../examples/naive_gemm.mlir" --ks-emit-launch-spec="path=$OUT/naive_gemm.spec.json" -o /dev/null
+"$KS_BENCH" "$OUT/naive_gemm.ptx" --spec "$OUT/naive_gemm.spec.json" \
+  --flops "2*M*N*K" --bytes "4*(M*K+K*N+M*N)" \
   --reps 20 --baseline sgemm:M,N,K --baseline tf32:M,N,K --baseline copy:1024*1024*1024 \
   --json "$OUT/naive_gemm_4096.json"

@@ -1,6 +1,7 @@
 //===- Bench.cpp - Verify and time kernel variants ------------------------===//
 
 #include "kernelskill/Runtime/Bench.h"
+#include "kernelskill/Runtime/Counters.h"
 #include "kernelskill/Runtime/Device.h"
 #include "kernelskill/Runtime/HostData.h"
 #include "kernelskill/Runtime/Stats.h"
@@ -372,8 +373,23 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     result["verification"] = again;
     return result;
   }
-  result["counters"] = {{"unavailable", "CUPTI counters are not collected yet (issue 3 left "
-                                        "them open); use ncu --clock-control none"}};
+  if (options.counters) {
+    // One more launch on the original inputs, replayed by CUPTI per pass.
+    makeInputs(options.seed);
+    if ((err = uploadInputs(nullptr)) == cudaSuccess)
+      err = cudaDeviceSynchronize();
+    CounterResult counters = err == cudaSuccess
+                                 ? collectCounters([&] { return launch_(cand, nullptr); })
+                                 : CounterResult{false, "input upload failed: " + describe(err), {}, {}};
+    result["counters"] = {{"available", counters.available}};
+    if (counters.available) {
+      result["counters"]["metrics"] = counters.metrics;
+      if (!counters.skippedMetrics.empty())
+        result["counters"]["skipped"] = counters.skippedMetrics;
+    } else {
+      result["counters"]["unavailable"] = counters.unavailableReason;
+    }
+  }
   result["status"] = "pass";
   return result;
 }

@@ -55,6 +55,7 @@ Measurement:
   --reps N (50)  --warmup N (5)  --seed N (1)  --device N (0)
   --no-flush-l2  --fresh-inputs  --tolerance X  --tf32  --timeout SECONDS (600)
   --no-isolate            run in this process (a fault then ends the run)
+  --no-counters           skip the CUPTI hardware counters
 
 Output:
   --json FILE             write the results as JSON ("-" for stdout)
@@ -163,6 +164,28 @@ void printTable(const json &variants, const json &baselines) {
                 b.value("status", "?").c_str(), fmt(timing, "median_ms", "%.4f").c_str(),
                 fmt(timing, "min_ms", "%.4f").c_str(), fmt(timing, "p90_ms", "%.4f").c_str(),
                 fmt(b, "tflops", "%.2f").c_str(), fmt(b, "gbps", "%.1f").c_str());
+  }
+  for (const json &v : variants) {
+    json counters = v.value("counters", json::object());
+    if (!counters.value("available", false)) {
+      if (counters.contains("unavailable"))
+        std::printf("  %s: no counters: %s\n", v.value("name", "?").c_str(),
+                    counters["unavailable"].get<std::string>().c_str());
+      continue;
+    }
+    json m = counters["metrics"];
+    std::printf("  %s: DRAM %s%% of peak (%s MB read, %s MB written), SM %s%%, occupancy %s%%, "
+                "sectors/request ld %s st %s, smem bank conflicts %s, branch uniformity %s%%\n",
+                v.value("name", "?").c_str(),
+                fmt(m, "dram__throughput.avg.pct_of_peak_sustained_elapsed", "%.1f").c_str(),
+                fmt(m, "dram__bytes_read.sum", "%.1f", 1e-6).c_str(),
+                fmt(m, "dram__bytes_write.sum", "%.1f", 1e-6).c_str(),
+                fmt(m, "sm__throughput.avg.pct_of_peak_sustained_elapsed", "%.1f").c_str(),
+                fmt(m, "sm__warps_active.avg.pct_of_peak_sustained_active", "%.1f").c_str(),
+                fmt(m, "global_load_sectors_per_request", "%.2f").c_str(),
+                fmt(m, "global_store_sectors_per_request", "%.2f").c_str(),
+                fmt(m, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "%.0f").c_str(),
+                fmt(m, "smsp__sass_average_branch_targets_threads_uniform.pct", "%.1f").c_str());
   }
   for (const json &v : variants)
     if (v.value("status", "") != "pass") {
@@ -338,6 +361,8 @@ int main(int argc, char **argv) {
       options.freshInputs = true;
     else if (a == "--no-isolate")
       options.isolate = false;
+    else if (a == "--no-counters")
+      options.counters = false;
     else if (a == "--json")
       ok = value(jsonPath);
     else if (a == "--db")

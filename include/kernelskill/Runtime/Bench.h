@@ -40,6 +40,7 @@ struct BenchOptions {
   double graphBelowMs = 0.02;      ///< time shorter kernels by CUDA-graph replay
   double timeoutSeconds = 600;     ///< per worker
   bool isolate = true;
+  bool counters = true; ///< collect CUPTI counters for every verified variant
 };
 
 /// A baseline measured with the same method in the same run.

@@ -39,4 +39,31 @@ def KSAssemblePTX : Pass<"ks-assemble-ptx", "::mlir::ModuleOp"> {
   ];
 }
 
+def KSEmitLaunchSpec : Pass<"ks-emit-launch-spec", "::mlir::ModuleOp"> {
+  let summary = "Write the launch spec (manifest) ks-bench measures a kernel with";
+  let description = [{
+    Reads the host launcher (the `func.func` holding one `gpu.launch_func`)
+    and writes the JSON launch spec of docs/Runtime.md: the kernel's name, its
+    parameters in order (buffers with element type, extent and role; scalars
+    with type), grid, block and dynamic shared memory as formulas of the
+    launcher's scalar arguments, and the workload's scalar values.
+
+    Names come from the launcher's `ks.name` argument attributes (else
+    `arg<N>`). A buffer's role is inferred from the kernel: only loaded is
+    `in`, only stored is `out`, both is `inout`. Extents and scalar values
+    come from a `ks.workload = #ks.workload<...>` attribute on the launcher;
+    a buffer whose extent is not given there is an error that asks for it
+    (symbolic extents inferred from the kernel's accesses come with the
+    index analysis). Grid and block formulas are rebuilt from `arith` ops
+    (add, sub, mul, div, rem, ceildiv, min, max, casts, constants); any other
+    op is an error naming it.
+  }];
+  let options = [
+    Option<"path", "path", "std::string", /*default=*/"\"-\"",
+           "File to write the JSON to (- for stdout)">,
+    Option<"launcher", "launcher", "std::string", /*default=*/"\"\"",
+           "Name of the launcher function (default: the only one with a launch)">,
+  ];
+}
+
 #endif // KS_TARGET_PASSES_TD

@@ -58,6 +58,13 @@ def main():
             check(v["verification"]["y"]["rel_l2"] <= 1e-6, f"known-{n}: error too large")
             check(v["verification_after_timing"] is True, f"known-{n}: not re-verified")
             check(v["attributes"]["registers"] > 0, f"known-{n}: no register count")
+            counters = v.get("counters", {})
+            check(counters.get("available") is True, f"known-{n}: no counters: {counters}")
+            m = counters.get("metrics", {})
+            # saxpy reads and writes whole 128-byte lines per warp: 4 sectors.
+            check(3.9 <= m.get("global_load_sectors_per_request", 0) <= 4.1,
+                  f"known-{n}: load sectors/request {m.get('global_load_sectors_per_request')}")
+            check(m.get("dram__bytes_read.sum", -1) >= 0, f"known-{n}: no DRAM bytes")
         check(r["device"]["name"] != "", "no device name")
 
     # Planted failures: each must fail verification with the right reason.

@@ -1,0 +1,60 @@
+// RUN: ks-opt %s -split-input-file --ks-emit-launch-spec -verify-diagnostics -o /dev/null
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown: give it (in elements) in the launcher's ks.workload = #ks.workload<..., buffers = {x = N}>}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%n: i32) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%n: i32) {
+    %c1 = arith.constant 1 : index
+    %ni = arith.index_cast %n : i32 to index
+    // expected-error @+1 {{ks-emit-launch-spec: cannot express the launch size computed by 'arith.shli' as a formula of the launcher's arguments}}
+    %g = arith.shli %ni, %c1 : index
+    gpu.launch_func @kernels::@k blocks in (%g, %c1, %c1) threads in (%c1, %c1, %c1) args(%n : i32)
+    return
+  }
+}
+
+// -----
+
+// expected-error @+1 {{ks-emit-launch-spec: expected one gpu.launch_func, found 0}}
+module attributes {gpu.container_module} {
+}
+
+// -----
+
+// expected-error @+1 {{ks-emit-launch-spec: expected one gpu.launch_func, found 2; pick the launcher with launcher=NAME}}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @a() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+  func.func @b() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
