@@ -7,8 +7,12 @@
 #   (device) scripts/gpu-run.sh           # there, with .deps carried
 set -uo pipefail
 cd "$(dirname "$0")/.."
-OUT=${OUT:-/tmp/ks-gpu-out}
-mkdir -p "$OUT"
+# The device tool brings back at most 8 files: work in a scratch folder and
+# pack it into $OUT/results.tar.gz at the end.
+FINAL=${OUT:-/tmp/ks-gpu-out}
+OUT=/tmp/ks-gpu-results
+rm -rf "$OUT" && mkdir -p "$OUT" "$FINAL"
+trap 'tar -C "$OUT" -czf "$FINAL/results.tar.gz" .' EXIT
 status=0
 step() { echo; echo "=== $*"; }
 
