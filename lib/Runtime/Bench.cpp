@@ -238,6 +238,28 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     result.update(errorResult(error));
     return result;
   }
+  // The spec must match the kernels' signatures: launching with too few or
+  // mis-sized arguments would read garbage.
+  for (const LoadedKernel *k : {&ref, &cand}) {
+    std::vector<size_t> expected;
+    for (const Param &p : spec.params)
+      expected.push_back(p.isBuffer ? sizeof(void *) : sizeOf(p.type));
+    if (k->paramSizes != expected) {
+      auto list = [](const std::vector<size_t> &sizes) {
+        std::string s;
+        for (size_t size : sizes)
+          s += (s.empty() ? "" : ", ") + std::to_string(size);
+        return "(" + s + ")";
+      };
+      result.update(errorResult(
+          std::string(k == &ref ? "reference" : "kernel") + " '" +
+          (k == &ref ? reference.kernel : candidate.kernel) + "' takes " +
+          std::to_string(k->paramSizes.size()) + " parameters of " + list(k->paramSizes) +
+          " bytes, but the spec gives " + std::to_string(expected.size()) + " of " +
+          list(expected) + " (buffers are 8-byte pointers)"));
+      return result;
+    }
+  }
   result["attributes"] = {{"registers", cand.numRegs}, {"static_smem", cand.staticSmem},
                           {"local_bytes", cand.localBytes},
                           {"max_threads_per_block", cand.maxThreadsPerBlock}};

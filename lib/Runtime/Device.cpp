@@ -132,6 +132,15 @@ bool mlir::ks::runtime::loadKernel(const std::string &path, const std::string &k
     error = "cannot query kernel '" + kernelName + "': " + describe(err);
     return false;
   }
+  for (size_t i = 0;; ++i) {
+    size_t offset = 0, size = 0;
+    if (cudaFuncGetParamInfo(reinterpret_cast<const void *>(out.kernel), i, &offset, &size) !=
+        cudaSuccess) {
+      cudaGetLastError(); // past the last parameter: not a sticky error
+      break;
+    }
+    out.paramSizes.push_back(size);
+  }
   out.numRegs = attrs.numRegs;
   out.staticSmem = int(attrs.sharedSizeBytes);
   out.localBytes = int(attrs.localSizeBytes);

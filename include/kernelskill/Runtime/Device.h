@@ -40,6 +40,8 @@ struct LoadedKernel {
   cudaKernel_t kernel = nullptr;
   std::string jitLog; ///< ptxas/JIT info log (PTX only)
   int numRegs = 0, staticSmem = 0, localBytes = 0, maxThreadsPerBlock = 0;
+  /// The byte size of each kernel parameter, as the module declares them.
+  std::vector<size_t> paramSizes;
 };
 
 /// Loads `path` (PTX text or a cubin) and finds `kernelName` in it. On

@@ -101,6 +101,12 @@ def main():
     r = bench(f"ref={ptx}@saxpy", f"bad={bad_ptx}@saxpy", expect_rc=1, name="bad-ptx")
     check("JIT log" in r["variants"][1].get("error", ""), f"bad ptx: {r['variants'][1]}")
 
+    # A spec that does not match the kernel's signature is refused before launching.
+    r = bench(f"ref={ptx}@saxpy", "--params", "x:f32[n]:in,y:f32[n]:out,n:i32", expect_rc=1,
+              name="signature")
+    check("takes 5 parameters of (8, 8, 8, 4, 4) bytes, but the spec gives 3"
+          in r["variants"][0].get("error", ""), f"signature: {r['variants'][0]}")
+
     # Baselines.
     r = bench("--baseline", "sgemm:1024,1024,1024", "--baseline", "tf32:1024,1024,1024",
               "--baseline", "hgemm:1024,1024,1024", "--baseline", "bgemm:1024,1024,1024",
