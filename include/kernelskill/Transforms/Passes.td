@@ -27,4 +27,20 @@ def KSBarePointerABI : Pass<"ks-bare-pointer-abi", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def KSLiftKernelCFG : Pass<"ks-lift-kernel-cfg", "::mlir::ModuleOp"> {
+  let summary = "Lift the control-flow graphs of gpu.func kernels to scf";
+  let description = [{
+    The CUDA importer emits each kernel as an unstructured CFG (cf.br,
+    cf.cond_br), which makes break, continue, early return and
+    short-circuit operators easy to import. This pass recovers structure:
+    upstream's CFG-to-SCF lifting (`transformCFGToSCF`, what
+    `lift-cf-to-scf` runs on func.func only) applied to every kernel, with
+    `gpu.return` where an exit is unreachable, then upstream's uplifting of
+    canonical `scf.while` loops to `scf.for`. Kernels that are already
+    structured are left alone.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 #endif // KS_TRANSFORMS_PASSES_TD

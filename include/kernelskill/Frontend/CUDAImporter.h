@@ -1,0 +1,40 @@
+//===- CUDAImporter.h - CUDA C++ to lifted MLIR -----------------*- C++ -*-===//
+//
+// Lifts the __global__ kernels of a CUDA C++ file (parsed by clang as CUDA
+// device code) into gpu.func kernels in SIMT form, the way the Toy tutorial's
+// MLIRGen builds IR from an AST. See docs/Frontend.md for the subset.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_FRONTEND_CUDAIMPORTER_H
+#define KERNELSKILL_FRONTEND_CUDAIMPORTER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace mlir::ks {
+
+struct CUDAImportOptions {
+  /// The GPU architecture clang parses for (__CUDA_ARCH__).
+  std::string gpuArch = "sm_90";
+  /// Extra clang arguments (-D, -I, ...).
+  std::vector<std::string> extraArgs;
+  /// Run mem2reg and lift the control-flow graph to scf (false: raw CFG,
+  /// for debugging the importer).
+  bool structure = true;
+};
+
+/// Imports `path`. Errors (clang's, and constructs outside the subset) are
+/// printed to `diagnostics` as "file:line:col: error: ..."; the result is
+/// null when there was any.
+OwningOpRef<ModuleOp> importCUDA(MLIRContext &context, llvm::StringRef path,
+                                 const CUDAImportOptions &options,
+                                 llvm::raw_ostream &diagnostics);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_FRONTEND_CUDAIMPORTER_H
