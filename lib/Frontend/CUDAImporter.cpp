@@ -17,7 +17,10 @@
 #include "kernelskill/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -102,6 +105,9 @@ public:
 
   /// Emits `fn` into `module` as a gpu.func kernel; false after an error.
   bool emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp module, StringRef name);
+  /// Emits host function `fn`, which launches kernels of `kernels`, as a
+  /// func.func launcher at the end of `module`; false after an error.
+  bool emitLauncher(const clang::FunctionDecl *fn, ModuleOp module, gpu::GPUModuleOp kernels);
 
 private:
   MLIRContext *ctx;
@@ -109,10 +115,14 @@ private:
   clang::SourceManager &sm;
   OpBuilder b;
   llvm::raw_ostream &diagnostics;
-  bool failed = false;
+  bool hadError = false;
 
-  gpu::GPUFuncOp func;
+  gpu::GPUFuncOp func;        ///< the kernel being emitted (null for a launcher)
+  gpu::GPUModuleOp kernels;   ///< a launcher's kernels
+  Region *body = nullptr;     ///< the body of the function being emitted
   Block *entry = nullptr;
+  /// dim3 variables of a launcher: one i32 slot per component.
+  llvm::DenseMap<const clang::VarDecl *, std::array<Value, 3>> dims;
   llvm::DenseMap<const clang::VarDecl *, Slot> vars;
   struct LoopTargets {
     Block *continueDest, *breakDest;
@@ -140,13 +150,13 @@ private:
 
   /// Reports an error at `l` once; the emitter then unwinds.
   std::nullptr_t error(clang::SourceLocation l, const Twine &message) {
-    if (!failed) {
+    if (!hadError) {
       clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
       if (p.isValid())
         diagnostics << p.getFilename() << ":" << p.getLine() << ":" << p.getColumn() << ": ";
       diagnostics << "error: " << message << "\n";
     }
-    failed = true;
+    hadError = true;
     return nullptr;
   }
   std::nullptr_t error(const clang::Stmt *s, const Twine &message) {
@@ -197,7 +207,7 @@ private:
 
   /// Starts a block after a terminator, so code after break/return has a home.
   void startBlock(Block *block) {
-    func.getBody().push_back(block);
+    body->push_back(block);
     b.setInsertionPointToEnd(block);
   }
   Block *newBlock() { return new Block(); }
@@ -233,7 +243,20 @@ private:
   Value emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   Value emitAtomic(StringRef name, const clang::CallExpr *e);
   Value emitShuffle(StringRef name, const clang::CallExpr *e);
+
+  // Launchers.
+  FailureOr<SmallVector<Type>> parameterTypes(const clang::FunctionDecl *fn);
+  void bindParameters(const clang::FunctionDecl *fn, ValueRange args);
+  std::optional<std::array<Value, 3>> dim3Value(const clang::Expr *e);
+  void emitLaunch(const clang::CUDAKernelCallExpr *e);
 };
+
+std::string kernelName(const clang::FunctionDecl *fn);
+
+bool isDim3(clang::QualType t) {
+  const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl();
+  return record && record->getName() == "dim3";
+}
 
 //===----------------------------------------------------------------------===//
 // Kernels
@@ -242,30 +265,11 @@ private:
 bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp module,
                                StringRef name) {
   Location l = loc(fn->getBeginLoc());
-  // Parameters: pointers become dynamically sized 1-D memrefs (global memory),
-  // scalars keep their type.
-  SmallVector<Type> argTypes;
-  for (const clang::ParmVarDecl *p : fn->parameters()) {
-    clang::QualType t = p->getType();
-    if (t->isPointerType()) {
-      clang::QualType pointee = t->getPointeeType();
-      if (pointee->isPointerType())
-        return error(p->getLocation(), "pointer-to-pointer parameter '" + p->getName() +
-                                           "' is outside the supported subset"),
-               false;
-      argTypes.push_back(MemRefType::get({ShapedType::kDynamic}, scalarType(pointee, p->getLocation())));
-    } else if (t->isReferenceType() || t->isRecordType()) {
-      return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
-                                         t.getAsString() + "' is outside the supported subset"),
-             false;
-    } else {
-      argTypes.push_back(scalarType(t, p->getLocation()));
-    }
-  }
-  if (failed)
+  FailureOr<SmallVector<Type>> argTypes = parameterTypes(fn);
+  if (failed(argTypes))
     return false;
   b.setInsertionPointToEnd(module.getBody());
-  func = gpu::GPUFuncOp::create(b, l, name, b.getFunctionType(argTypes, {}));
+  func = gpu::GPUFuncOp::create(b, l, name, b.getFunctionType(*argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   // Keep what later passes and the exporter need: names, const, __restrict__.
   for (auto [i, p] : llvm::enumerate(fn->parameters())) {
@@ -276,29 +280,13 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
     if (t.isRestrictQualified())
       func.setArgAttr(i, "ks.restrict", b.getUnitAttr());
   }
-  entry = &func.getBody().front();
+  body = &func.getBody();
+  entry = &body->front();
   b.setInsertionPointToEnd(entry);
-
-  // Each parameter gets a slot so the body may assign to it (mem2reg removes
-  // the slots again).
-  for (auto [i, p] : llvm::enumerate(fn->parameters())) {
-    Location pl = loc(p->getLocation());
-    Value arg = func.getArgument(i);
-    Slot slot;
-    if (auto memref = dyn_cast<MemRefType>(arg.getType())) {
-      slot.kind = Slot::PointerVar;
-      slot.base = arg;
-      slot.offsetSlot = allocaAtEntry(MemRefType::get({}, b.getIndexType()), pl);
-      store(indexConst(0, pl), slot.offsetSlot, pl);
-    } else {
-      slot.storage = allocaAtEntry(MemRefType::get({}, arg.getType()), pl);
-      store(arg, slot.storage, pl);
-    }
-    vars[p] = slot;
-  }
+  bindParameters(fn, func.getArguments());
   returnBlock = newBlock();
   emitStmt(fn->getBody());
-  if (failed)
+  if (hadError)
     return false;
   Location end = loc(fn->getEndLoc());
   branchTo(returnBlock, end);
@@ -307,12 +295,186 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
   return true;
 }
 
+FailureOr<SmallVector<Type>> KernelEmitter::parameterTypes(const clang::FunctionDecl *fn) {
+  // Pointers become dynamically sized 1-D memrefs, scalars keep their type.
+  SmallVector<Type> types;
+  for (const clang::ParmVarDecl *p : fn->parameters()) {
+    clang::QualType t = p->getType();
+    if (t->isPointerType()) {
+      if (t->getPointeeType()->isPointerType() || t->getPointeeType()->isRecordType())
+        return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
+                                           t.getAsString() + "' is outside the supported subset"),
+               failure();
+      types.push_back(MemRefType::get({ShapedType::kDynamic},
+                                      scalarType(t->getPointeeType(), p->getLocation())));
+    } else if (t->isReferenceType() || t->isRecordType()) {
+      return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
+                                         t.getAsString() + "' is outside the supported subset"),
+             failure();
+    } else {
+      types.push_back(scalarType(t, p->getLocation()));
+    }
+  }
+  if (hadError)
+    return failure();
+  return types;
+}
+
+void KernelEmitter::bindParameters(const clang::FunctionDecl *fn, ValueRange args) {
+  // Each parameter gets a slot so the body may assign to it (mem2reg removes
+  // the slots again).
+  for (auto [p, arg] : llvm::zip(fn->parameters(), args)) {
+    Location pl = loc(p->getLocation());
+    Slot slot;
+    if (isa<MemRefType>(arg.getType())) {
+      slot.kind = Slot::PointerVar;
+      slot.base = arg;
+      // A launcher passes its pointers on as they are: no offset slot.
+      if (func) {
+        slot.offsetSlot = allocaAtEntry(MemRefType::get({}, b.getIndexType()), pl);
+        store(indexConst(0, pl), slot.offsetSlot, pl);
+      }
+    } else {
+      slot.storage = allocaAtEntry(MemRefType::get({}, arg.getType()), pl);
+      store(arg, slot.storage, pl);
+    }
+    vars[p] = slot;
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Launchers
+//===----------------------------------------------------------------------===//
+
+bool KernelEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp module,
+                                 gpu::GPUModuleOp kernelModule) {
+  kernels = kernelModule;
+  Location l = loc(fn->getBeginLoc());
+  if (!fn->getReturnType()->isVoidType())
+    return error(fn->getBeginLoc(), "a launcher ('" + fn->getName() + "') must return void"), false;
+  FailureOr<SmallVector<Type>> argTypes = parameterTypes(fn);
+  if (failed(argTypes))
+    return false;
+  b.setInsertionPointToEnd(module.getBody());
+  auto launcher = func::FuncOp::create(b, l, fn->getName(), b.getFunctionType(*argTypes, {}));
+  for (auto [i, p] : llvm::enumerate(fn->parameters()))
+    launcher.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
+  body = &launcher.getBody();
+  entry = launcher.addEntryBlock();
+  b.setInsertionPointToEnd(entry);
+  bindParameters(fn, launcher.getArguments());
+  returnBlock = newBlock();
+  emitStmt(fn->getBody());
+  if (hadError)
+    return false;
+  Location end = loc(fn->getEndLoc());
+  branchTo(returnBlock, end);
+  startBlock(returnBlock);
+  func::ReturnOp::create(b, end);
+  return true;
+}
+
+std::optional<std::array<Value, 3>> KernelEmitter::dim3Value(const clang::Expr *e) {
+  e = e->IgnoreImplicit()->IgnoreParens();
+  if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
+    return dim3Value(temp->getSubExpr());
+  if (auto *cast = dyn_cast<clang::CXXFunctionalCastExpr>(e))
+    return dim3Value(cast->getSubExpr());
+  Location l = loc(e);
+  auto one = [&] { return Value(arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1))); };
+  if (!isDim3(e->getType())) {
+    Value v = rvalue(e);
+    if (!v)
+      return std::nullopt;
+    return std::array<Value, 3>{convert(v, e->getType(), ast.UnsignedIntTy, e), one(), one()};
+  }
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
+    auto it = dims.find(dyn_cast<clang::VarDecl>(ref->getDecl()));
+    if (it == dims.end())
+      return error(e, "unknown dim3 '" + ref->getDecl()->getName() + "'"), std::nullopt;
+    return std::array<Value, 3>{load(it->second[0], l), load(it->second[1], l), load(it->second[2], l)};
+  }
+  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
+    if (construct->getNumArgs() == 1 && isDim3(construct->getArg(0)->getType()))
+      return dim3Value(construct->getArg(0)); // copy
+    std::array<Value, 3> result = {one(), one(), one()};
+    for (unsigned i = 0; i < construct->getNumArgs() && i < 3; ++i) {
+      const clang::Expr *arg = construct->getArg(i);
+      if (isa<clang::CXXDefaultArgExpr>(arg))
+        continue;
+      Value v = rvalue(arg);
+      if (!v)
+        return std::nullopt;
+      result[i] = convert(v, arg->getType(), ast.UnsignedIntTy, arg);
+    }
+    return result;
+  }
+  if (auto *list = dyn_cast<clang::InitListExpr>(e)) {
+    std::array<Value, 3> result = {one(), one(), one()};
+    for (unsigned i = 0; i < list->getNumInits() && i < 3; ++i) {
+      Value v = rvalue(list->getInit(i));
+      if (!v)
+        return std::nullopt;
+      result[i] = convert(v, list->getInit(i)->getType(), ast.UnsignedIntTy, list->getInit(i));
+    }
+    return result;
+  }
+  return error(e, std::string("unsupported dim3 expression ('") + e->getStmtClassName() + "')"),
+         std::nullopt;
+}
+
+void KernelEmitter::emitLaunch(const clang::CUDAKernelCallExpr *e) {
+  Location l = loc(e);
+  if (func)
+    return (void)error(e, "dynamic parallelism (a launch inside a kernel) is outside the supported subset");
+  const clang::FunctionDecl *callee = e->getDirectCallee();
+  if (!callee)
+    return (void)error(e, "launches through function pointers are outside the supported subset");
+  auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(kernelName(callee));
+  if (!kernel)
+    return (void)error(e, "the launched kernel '" + callee->getName() + "' was not imported");
+  const clang::CallExpr *config = e->getConfig();
+  std::optional<std::array<Value, 3>> grid = dim3Value(config->getArg(0));
+  std::optional<std::array<Value, 3>> block = grid ? dim3Value(config->getArg(1)) : std::nullopt;
+  if (!block)
+    return;
+  Value smem;
+  if (config->getNumArgs() > 2 && !isa<clang::CXXDefaultArgExpr>(config->getArg(2))) {
+    Value v = rvalue(config->getArg(2));
+    if (!v)
+      return;
+    smem = convert(v, config->getArg(2)->getType(), ast.UnsignedIntTy, config->getArg(2));
+  }
+  SmallVector<Value> operands;
+  for (auto [i, arg] : llvm::enumerate(e->arguments())) {
+    Type expected = kernel.getArgumentTypes()[i];
+    if (isa<MemRefType>(expected)) {
+      std::optional<Pointer> p = pointer(arg);
+      if (!p)
+        return;
+      auto constant = getConstantIntValue(p->offset);
+      if (!constant || *constant != 0)
+        return (void)error(arg, "pass kernels a pointer parameter of the launcher as it is (offset pointers are not supported yet)");
+      operands.push_back(p->base);
+    } else {
+      Value v = rvalue(arg);
+      if (!v)
+        return;
+      operands.push_back(convert(v, arg->getType(), callee->getParamDecl(i)->getType(), arg));
+    }
+  }
+  auto toIndex = [&](Value v) { return Value(arith::IndexCastUIOp::create(b, l, b.getIndexType(), v)); };
+  gpu::KernelDim3 g{toIndex((*grid)[0]), toIndex((*grid)[1]), toIndex((*grid)[2])};
+  gpu::KernelDim3 t{toIndex((*block)[0]), toIndex((*block)[1]), toIndex((*block)[2])};
+  gpu::LaunchFuncOp::create(b, l, kernel, g, t, smem, operands);
+}
+
 //===----------------------------------------------------------------------===//
 // Statements
 //===----------------------------------------------------------------------===//
 
 void KernelEmitter::emitStmt(const clang::Stmt *s) {
-  if (failed || !s)
+  if (hadError || !s)
     return;
   if (auto *compound = dyn_cast<clang::CompoundStmt>(s)) {
     for (const clang::Stmt *child : compound->body())
@@ -381,6 +543,8 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
     Slot slot;
     slot.kind = Slot::Array;
     if (var->hasAttr<clang::CUDASharedAttr>()) {
+      if (!func)
+        return (void)error(var->getLocation(), "__shared__ outside a kernel");
       auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
       slot.storage = func.addWorkgroupAttribution(MemRefType::get(shape, elemType, nullptr, space), l);
     } else {
@@ -394,6 +558,20 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
   }
   if (var->hasAttr<clang::CUDASharedAttr>())
     return (void)error(var->getLocation(), "only __shared__ arrays are supported (make it a 1-element array)");
+  if (isDim3(t)) {
+    if (func)
+      return (void)error(var->getLocation(), "dim3 variables belong in host code");
+    std::array<Value, 3> slots;
+    for (Value &slot : slots)
+      slot = allocaAtEntry(MemRefType::get({}, b.getI32Type()), l);
+    std::optional<std::array<Value, 3>> init;
+    if (var->hasInit())
+      init = dim3Value(var->getInit());
+    for (int i = 0; i < 3; ++i)
+      store(init ? (*init)[i] : Value(arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1))), slots[i], l);
+    dims[var] = slots;
+    return;
+  }
   Slot slot;
   if (t->isPointerType()) {
     if (!var->hasInit())
@@ -409,7 +587,7 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
     return;
   }
   Type type = scalarType(t, var->getLocation());
-  if (failed)
+  if (hadError)
     return;
   slot.storage = allocaAtEntry(MemRefType::get({}, type), l);
   vars[var] = slot;
@@ -644,6 +822,18 @@ std::optional<LValue> KernelEmitter::lvalue(const clang::Expr *e) {
     }
     return LValue{it->second.storage, {}};
   }
+  if (auto *member = dyn_cast<clang::MemberExpr>(e)) {
+    // grid.x on a launcher's dim3 variable.
+    auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+    auto it = ref ? dims.find(dyn_cast<clang::VarDecl>(ref->getDecl())) : dims.end();
+    if (it == dims.end()) {
+      error(e, "struct and vector members (float4.x, ...) are not supported yet");
+      return std::nullopt;
+    }
+    unsigned field = llvm::StringSwitch<unsigned>(member->getMemberDecl()->getName())
+                         .Case("x", 0).Case("y", 1).Default(2);
+    return LValue{it->second[field], {}};
+  }
   if (auto *sub = dyn_cast<clang::ArraySubscriptExpr>(e)) {
     // a[i][j] on a 2-D array indexes the memref directly.
     SmallVector<const clang::Expr *> subscripts;
@@ -724,7 +914,8 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
       return Pointer{it->second.storage, indexConst(0, l)};
     }
     if (it->second.kind == Slot::PointerVar)
-      return Pointer{it->second.base, load(it->second.offsetSlot, l)};
+      return Pointer{it->second.base, it->second.offsetSlot ? load(it->second.offsetSlot, l)
+                                                            : indexConst(0, l)};
   }
   if (auto *bin = dyn_cast<clang::BinaryOperator>(e)) {
     if (bin->getOpcode() == clang::BO_Add || bin->getOpcode() == clang::BO_Sub) {
@@ -756,13 +947,15 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
 }
 
 Value KernelEmitter::rvalue(const clang::Expr *e) {
-  if (failed)
+  if (hadError)
     return nullptr;
   e = e->IgnoreParens();
   Location l = loc(e);
   clang::QualType type = e->getType();
 
   if (auto builtin = builtinIndex(e)) {
+    if (!func)
+      return error(e, "'" + builtin->first + "' is only defined in kernels");
     Value v;
     if (builtin->first == "threadIdx")
       v = gpu::ThreadIdOp::create(b, l, builtin->second);
@@ -882,6 +1075,10 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
   }
   if (auto *cond = dyn_cast<clang::ConditionalOperator>(e))
     return emitConditional(cond);
+  if (auto *launch = dyn_cast<clang::CUDAKernelCallExpr>(e)) {
+    emitLaunch(launch);
+    return nullptr;
+  }
   if (auto *call = dyn_cast<clang::CallExpr>(e))
     return emitCall(call);
   if (auto *temp = dyn_cast<clang::MaterializeTemporaryExpr>(e))
@@ -892,8 +1089,12 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
     std::optional<LValue> lv = lvalue(e);
     return lv ? Value(memref::LoadOp::create(b, l, lv->memref, lv->indices)) : nullptr;
   }
-  if (isa<clang::MemberExpr>(e))
-    return error(e, "struct and vector members (float4.x, ...) are not supported yet");
+  if (isa<clang::MemberExpr>(e)) {
+    std::optional<LValue> lv = lvalue(e);
+    return lv ? Value(memref::LoadOp::create(b, l, lv->memref, lv->indices)) : nullptr;
+  }
+  if (isa<clang::ExprWithCleanups>(e))
+    return rvalue(cast<clang::ExprWithCleanups>(e)->getSubExpr());
   return error(e, std::string("expression '") + e->getStmtClassName() + "' is outside the supported subset");
 }
 
@@ -905,8 +1106,8 @@ Value KernelEmitter::emitAssign(const clang::BinaryOperator *e) {
     auto *ref = dyn_cast<clang::DeclRefExpr>(lhsExpr->IgnoreParens());
     auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
     auto it = var ? vars.find(var) : vars.end();
-    if (it == vars.end() || it->second.kind != Slot::PointerVar)
-      return error(e, "only pointer variables can be assigned");
+    if (it == vars.end() || it->second.kind != Slot::PointerVar || !it->second.offsetSlot)
+      return error(e, "only pointer variables of kernels can be assigned");
     Slot &slot = it->second;
     if (e->getOpcode() == clang::BO_Assign) {
       std::optional<Pointer> p = pointer(e->getRHS());
@@ -962,8 +1163,8 @@ Value KernelEmitter::emitIncDec(const clang::UnaryOperator *e) {
     auto *ref = dyn_cast<clang::DeclRefExpr>(e->getSubExpr()->IgnoreParens());
     auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
     auto it = var ? vars.find(var) : vars.end();
-    if (it == vars.end() || it->second.kind != Slot::PointerVar)
-      return error(e, "only pointer variables can be incremented");
+    if (it == vars.end() || it->second.kind != Slot::PointerVar || !it->second.offsetSlot)
+      return error(e, "only pointer variables of kernels can be incremented");
     Value off = load(it->second.offsetSlot, l);
     Value one = indexConst(1, l);
     store(inc ? Value(arith::AddIOp::create(b, l, off, one)) : Value(arith::SubIOp::create(b, l, off, one)),
@@ -1035,6 +1236,9 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
   if (!callee)
     return error(e, "calls through function pointers are outside the supported subset");
   StringRef name = callee->getName();
+  if (!func)
+    return error(e, "host code may only compute launch sizes and launch kernels; the call to '" +
+                        name + "' is outside the launcher subset");
   if (callee->getBuiltinID() == 0 && callee->hasBody() && callee->hasAttr<clang::CUDADeviceAttr>() &&
       !callee->getSourceRange().isInvalid() && !sm.isInSystemHeader(callee->getLocation()))
     return emitInlineCall(e, callee);
@@ -1138,7 +1342,7 @@ Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::Funct
   inlineStack.push_back(frame);
   emitStmt(callee->getBody());
   inlineStack.pop_back();
-  if (failed)
+  if (hadError)
     return nullptr;
   branchTo(frame.exit, l);
   startBlock(frame.exit);
@@ -1229,6 +1433,31 @@ public:
   std::vector<clang::FunctionDecl *> kernels;
 };
 
+/// Finds host functions (in the main file) that launch kernels.
+class LauncherCollector : public clang::RecursiveASTVisitor<LauncherCollector> {
+public:
+  explicit LauncherCollector(clang::SourceManager &sm) : sm(sm) {}
+  bool VisitFunctionDecl(clang::FunctionDecl *fn) {
+    if (fn->hasAttr<clang::CUDAGlobalAttr>() || fn->hasAttr<clang::CUDADeviceAttr>() ||
+        !fn->doesThisDeclarationHaveABody() || fn->isDependentContext() ||
+        !sm.isInMainFile(sm.getExpansionLoc(fn->getLocation())))
+      return true;
+    struct Finder : clang::RecursiveASTVisitor<Finder> {
+      bool found = false;
+      bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *) {
+        found = true;
+        return false;
+      }
+    } finder;
+    finder.TraverseStmt(fn->getBody());
+    if (finder.found)
+      launchers.push_back(fn);
+    return true;
+  }
+  clang::SourceManager &sm;
+  std::vector<clang::FunctionDecl *> launchers;
+};
+
 /// "axpy" or, for template instantiations, "axpy<float, 4>" made an identifier.
 std::string kernelName(const clang::FunctionDecl *fn) {
   std::string name = fn->getNameAsString();
@@ -1254,7 +1483,7 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
       parseCUDA(path.str(), options.gpuArch, options.extraArgs, diagnostics);
   if (!unit)
     return nullptr;
-  context.loadDialect<arith::ArithDialect, cf::ControlFlowDialect, gpu::GPUDialect,
+  context.loadDialect<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
                       math::MathDialect, memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
   clang::ASTContext &ast = unit->getASTContext();
   OpBuilder b(&context);
@@ -1276,6 +1505,13 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
     if (!emitter.emitKernel(fn, gpuModule, kernelName(fn)))
       return nullptr;
   }
+  LauncherCollector launchers(ast.getSourceManager());
+  launchers.TraverseDecl(ast.getTranslationUnitDecl());
+  for (clang::FunctionDecl *fn : launchers.launchers) {
+    KernelEmitter emitter(&context, ast, diagnostics);
+    if (!emitter.emitLauncher(fn, *module, gpuModule))
+      return nullptr;
+  }
   if (failed(verify(*module))) {
     diagnostics << path << ": error: internal: the imported IR does not verify\n";
     return nullptr;
@@ -1283,12 +1519,14 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
   if (options.structure) {
     PassManager pm(&context);
     pm.addNestedPass<gpu::GPUModuleOp>(createMem2Reg());
+    pm.addNestedPass<func::FuncOp>(createMem2Reg());
+    pm.addNestedPass<func::FuncOp>(createLiftControlFlowToSCFPass());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createKSLiftKernelCFG());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     if (failed(pm.run(*module))) {
-      diagnostics << path << ": error: internal: structuring the imported kernels failed\n";
+      diagnostics << path << ": error: internal: structuring the imported kernels hadError\n";
       return nullptr;
     }
   }

@@ -9,3 +9,9 @@ __global__ void naive_gemm(const float *A, const float *B, float *C, int M, int 
     C[row * N + col] = acc;
   }
 }
+
+void launch_naive_gemm(const float *A, const float *B, float *C, int M, int N, int K) {
+  dim3 block(16, 16);
+  dim3 grid((N + block.x - 1) / block.x, (M + block.y - 1) / block.y);
+  naive_gemm<<<grid, block>>>(A, B, C, M, N, K);
+}
