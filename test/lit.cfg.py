@@ -15,7 +15,7 @@ import lit.formats
 
 config.name = "KernelSkill"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".mlir", ".test"]
+config.suffixes = [".mlir", ".test", ".cu"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.ks_obj_root, "test")

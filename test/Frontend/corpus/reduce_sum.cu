@@ -1,3 +1,14 @@
+// RUN: ks-translate --import-cuda %s --no-locations | FileCheck %s
+// RUN: ks-translate --import-cuda %s -o %t.mlir
+// RUN: ks-opt %t.mlir --kernelskill-lower="ptx=%t.ptx" -o /dev/null
+// RUN: %if ptxas %{ %ptxas --gpu-name=sm_90 %t.ptx -o %t.cubin %}
+// CHECK-LABEL: gpu.func @reduce_sum
+// CHECK-SAME: workgroup(%[[SH:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK: memref.store {{.*}}, %[[SH]]
+// CHECK: gpu.barrier
+// CHECK: arith.shrui
+// CHECK: memref.atomic_rmw addf
+
 // Block-level sum reduction in shared memory, then one atomicAdd per block.
 #define BLOCK 256
 __global__ void reduce_sum(const float *in, float *out, int n) {

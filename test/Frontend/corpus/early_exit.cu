@@ -1,3 +1,14 @@
+// RUN: ks-translate --import-cuda %s --no-locations | FileCheck %s
+// RUN: ks-translate --import-cuda %s -o %t.mlir
+// RUN: ks-opt %t.mlir --kernelskill-lower="ptx=%t.ptx" -o /dev/null
+// RUN: %if ptxas %{ %ptxas --gpu-name=sm_90 %t.ptx -o %t.cubin %}
+// break, continue, while, do and ?: are lifted to scf.
+// CHECK-LABEL: gpu.func @first_negative
+// CHECK-NOT: cf.br
+// CHECK-NOT: cf.cond_br
+// CHECK: scf.while
+// CHECK: gpu.return
+
 // Early exit from a loop with break, continue, while and do.
 __global__ void first_negative(const int *x, int *pos, int n, int m) {
   int row = blockIdx.x * blockDim.x + threadIdx.x;

@@ -1,3 +1,17 @@
+// RUN: ks-translate --import-cuda %s --no-locations | FileCheck %s
+// RUN: ks-translate --import-cuda %s -o %t.mlir
+// RUN: ks-opt %t.mlir --kernelskill-lower="ptx=%t.ptx" -o /dev/null
+// RUN: %if ptxas %{ %ptxas --gpu-name=sm_90 %t.ptx -o %t.cubin %}
+// The template instantiation the host launches becomes the kernel; the
+// __device__ helper is inlined; -INFINITY folds to a constant.
+// CHECK-LABEL: gpu.func @row_max_4
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: arith.maxnumf
+// CHECK: gpu.shuffle  xor
+// CHECK-NOT: func.call
+// CHECK-LABEL: func.func @launch
+// CHECK: gpu.launch_func  @kernels::@row_max_4
+
 // Row max with warp shuffles; a __device__ helper and a template.
 __device__ float warp_max(float v) {
   for (int offset = 16; offset > 0; offset /= 2)

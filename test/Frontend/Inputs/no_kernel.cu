@@ -1,0 +1,1 @@
+__device__ float helper(float v) { return v; }
