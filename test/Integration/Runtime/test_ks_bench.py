@@ -27,7 +27,7 @@ def main():
         return 77
     work = tempfile.mkdtemp(prefix="ks-bench-test-")
     ptx = os.path.join(work, "kernels.ptx")
-    subprocess.run([nvcc, "-ptx", "-arch=sm_90", "-o", ptx, os.path.join(HERE, "kernels.cu")],
+    subprocess.run([nvcc, "-ptx", "-arch=sm_90", "-o", ptx, os.path.join(HERE, "Inputs", "kernels.cu")],
                    check=True)
     db = os.path.join(work, "tuning.db")
     failures = []
