@@ -55,6 +55,10 @@ EOT
   python3 .deps/lit/lit.py -sv /tmp/ksobj/test/Integration 2>&1 | tee "$OUT/lit-integration.log" | tail -20
   grep -q "Failed" "$OUT/lit-integration.log" && status=1
 
+  step "importer equivalence: lifted+lowered PTX vs nvcc, on the GPU"
+  python3 test/Integration/Frontend/equivalence.py build-gpu/bin/ks-bench "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)" \
+    test/Frontend/corpus .deps/equiv "$OUT/equivalence.md" 2>&1 | tail -25 || status=1
+
   step "benchmark: naive GEMM vs cuBLAS"
   bench/gemm/run.sh "$KSB/ks-opt" build-gpu/bin/ks-bench "$OUT" 2>&1 | tee "$OUT/bench-gemm.log" || status=1
 else
