@@ -51,6 +51,14 @@ if ptxas:
 else:
     lit_config.note("ptxas not found: tests that assemble PTX are UNSUPPORTED")
 
+nvcc = shutil.which("nvcc") or (
+    os.path.join(os.path.dirname(ptxas), "nvcc") if ptxas else None)
+if nvcc and os.access(nvcc, os.X_OK):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))
+else:
+    lit_config.note("nvcc not found: exported CUDA is not compiled")
+
 if config.ks_have_cuda_toolkit:
     config.available_features.add("cuda-toolkit")
 

@@ -1,16 +1,29 @@
 //===- ks-translate.cpp - CUDA C++ <-> MLIR -------------------------------===//
 //
 //   ks-translate --import-cuda kernel.cu [-o kernel.mlir] [-- extra clang args]
+//   ks-translate --export-cuda kernel.mlir [-o kernel.cu]
 //
-// Imports the __global__ kernels of a CUDA file into lifted MLIR (docs/
-// Frontend.md). Errors are "file:line:col: error: ..."; on error nothing is
-// written and the exit code is 1.
+// Imports the __global__ kernels and launchers of a CUDA file into lifted
+// MLIR, and writes lifted MLIR back as CUDA C++ (docs/Frontend.md). Errors
+// are "file:line:col: error: ..."; on error nothing is written and the exit
+// code is 1.
 //
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Config.h"
 #include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Frontend/CUDAImporter.h"
+#include "kernelskill/Target/CUDAEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Parser/Parser.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
@@ -26,6 +39,9 @@ namespace cl = llvm::cl;
 
 static cl::opt<std::string> importCuda("import-cuda", cl::desc("CUDA C++ file to import"),
                                        cl::value_desc("FILE.cu"));
+static cl::opt<std::string> exportCuda("export-cuda",
+                                       cl::desc("MLIR file (lifted form) to write as CUDA C++"),
+                                       cl::value_desc("FILE.mlir"));
 static cl::opt<std::string> output("o", cl::desc("Output file (default: stdout)"),
                                    cl::value_desc("FILE"), cl::init("-"));
 static cl::opt<std::string> gpuArch("gpu-arch", cl::desc("GPU architecture clang parses for"),
@@ -44,12 +60,36 @@ int main(int argc, char **argv) {
     os << "KernelSkill ks-translate " KS_VERSION_STRING " (LLVM/MLIR/clang " LLVM_VERSION_STRING ")\n";
   });
   cl::ParseCommandLineOptions(argc, argv, "KernelSkill CUDA C++ <-> MLIR translator\n");
-  if (importCuda.empty()) {
-    llvm::errs() << "ks-translate: error: nothing to do: give --import-cuda FILE.cu\n";
+  if (importCuda.empty() == exportCuda.empty()) {
+    llvm::errs() << "ks-translate: error: " << (importCuda.empty() ? "nothing to do" : "one at a time")
+                 << ": give --import-cuda FILE.cu or --export-cuda FILE.mlir\n";
     return 2;
   }
   MLIRContext context;
   context.loadDialect<ks::KSDialect>();
+  if (!exportCuda.empty()) {
+    DialectRegistry registry;
+    registry.insert<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
+                    gpu::GPUDialect, math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+                    ub::UBDialect, ks::KSDialect>();
+    context.appendDialectRegistry(registry);
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(exportCuda, &context);
+    if (!module)
+      return 1;
+    std::string text;
+    llvm::raw_string_ostream buffer(text);
+    if (failed(ks::emitCUDA(*module, buffer)))
+      return 1;
+    std::string message;
+    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &message);
+    if (!file) {
+      llvm::errs() << "ks-translate: error: " << message << "\n";
+      return 1;
+    }
+    file->os() << text;
+    file->keep();
+    return 0;
+  }
   ks::CUDAImportOptions options;
   options.gpuArch = gpuArch;
   options.extraArgs.assign(clangArgs.begin(), clangArgs.end());

@@ -1,0 +1,620 @@
+//===- CUDAEmitter.cpp - MLIR back to readable CUDA C++ -------------------===//
+//
+// Every SSA value becomes a named local (`const int v3 = ...;`), every
+// structured op a C statement: scf.for/while become loops whose carried
+// values are mutable locals, scf.if an if/else. Arguments keep their source
+// names (ks.name). Expressions are table-driven: an op name maps to a C
+// operator or function, so later issues add their ops in one place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Target/CUDAEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+class Emitter {
+public:
+  explicit Emitter(raw_ostream &os) : os(os) {}
+  LogicalResult emitModule(ModuleOp module);
+
+private:
+  raw_ostream &os;
+  int indent = 0;
+  llvm::DenseMap<Value, std::string> names;
+  llvm::StringMap<int> used;
+
+  raw_ostream &line() { return os.indent(indent * 2); }
+
+  std::string fresh(StringRef base) {
+    int n = used[base]++;
+    return n == 0 && base != "v" ? base.str() : (base + std::to_string(n)).str();
+  }
+  std::string name(Value v) { return names.lookup(v); }
+
+  FailureOr<std::string> cType(Type t, Operation *at, bool isUnsigned = false) {
+    if (t.isIndex())
+      return std::string(isUnsigned ? "unsigned long long" : "long long");
+    if (t.isInteger(1))
+      return std::string("bool");
+    if (auto i = dyn_cast<IntegerType>(t)) {
+      switch (i.getWidth()) {
+      case 8: return std::string(isUnsigned ? "unsigned char" : "signed char");
+      case 16: return std::string(isUnsigned ? "unsigned short" : "short");
+      case 32: return std::string(isUnsigned ? "unsigned" : "int");
+      case 64: return std::string(isUnsigned ? "unsigned long long" : "long long");
+      }
+    }
+    if (t.isF32()) return std::string("float");
+    if (t.isF64()) return std::string("double");
+    if (t.isF16()) return std::string("__half");
+    if (t.isBF16()) return std::string("__nv_bfloat16");
+    at->emitError("export-cuda: type ") << t << " has no CUDA C++ spelling here";
+    return failure();
+  }
+
+  std::string literal(Attribute attr) {
+    if (auto b = dyn_cast<BoolAttr>(attr))
+      return b.getValue() ? "true" : "false";
+    if (auto i = dyn_cast<IntegerAttr>(attr)) {
+      if (i.getType().isInteger(1))
+        return i.getValue().isZero() ? "false" : "true";
+      std::string s = std::to_string(i.getValue().getSExtValue());
+      return i.getType().isIndex() || i.getType().getIntOrFloatBitWidth() == 64 ? s + "LL" : s;
+    }
+    if (auto f = dyn_cast<FloatAttr>(attr)) {
+      double d = f.getValueAsDouble();
+      bool isF32 = f.getType().isF32();
+      if (std::isinf(d))
+        return (d < 0 ? "-" : "") + std::string(isF32 ? "__int_as_float(0x7f800000)" : "__longlong_as_double(0x7ff0000000000000LL)");
+      if (std::isnan(d))
+        return isF32 ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7fffffffffffffffLL)";
+      std::string s;
+      llvm::raw_string_ostream out(s);
+      out << llvm::format("%.9g", d);
+      if (s.find_first_of(".e") == std::string::npos)
+        s += ".0";
+      return isF32 ? s + "f" : s;
+    }
+    return "/*?*/0";
+  }
+
+  /// Declares `v` as a new local initialized with `expr`.
+  LogicalResult define(Value v, const std::string &expr, Operation *at, StringRef base = "v") {
+    FailureOr<std::string> type = cType(v.getType(), at);
+    if (failed(type))
+      return failure();
+    std::string n = fresh(base);
+    names[v] = n;
+    line() << "const " << *type << " " << n << " = " << expr << ";\n";
+    return success();
+  }
+  /// Declares mutable locals for values carried by a structured op.
+  LogicalResult declareCarried(ValueRange values, Operation *at, StringRef base) {
+    for (Value v : values) {
+      FailureOr<std::string> type = cType(v.getType(), at);
+      if (failed(type))
+        return failure();
+      std::string n = fresh(base);
+      names[v] = n;
+      line() << *type << " " << n << ";\n";
+    }
+    return success();
+  }
+  void assign(ValueRange targets, ValueRange sources) {
+    for (auto [t, s] : llvm::zip(targets, sources))
+      if (name(t) != name(s))
+        line() << name(t) << " = " << name(s) << ";\n";
+  }
+
+  LogicalResult emitKernel(gpu::GPUFuncOp func);
+  LogicalResult emitLauncher(func::FuncOp func);
+  LogicalResult emitParams(FunctionOpInterface func, bool kernel);
+  LogicalResult emitBlock(Block &block);
+  LogicalResult emitOp(Operation *op);
+  FailureOr<std::string> expression(Operation *op);
+  std::string subscript(Value memref, ValueRange indices);
+};
+
+std::string Emitter::subscript(Value memref, ValueRange indices) {
+  std::string s = name(memref);
+  for (Value i : indices)
+    s += "[" + name(i) + "]";
+  return s;
+}
+
+LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
+  // Not getArguments(): a gpu.func's entry block also holds its workgroup
+  // attributions.
+  ArrayRef<Type> types = func.getArgumentTypes();
+  for (unsigned i = 0; i < types.size(); ++i) {
+    Value arg = func.getArgument(i);
+    auto attr = func.getArgAttrOfType<StringAttr>(i, "ks.name");
+    std::string n = fresh(attr ? attr.getValue() : StringRef("arg" + std::to_string(i)));
+    names[arg] = n;
+    if (i)
+      os << ", ";
+    if (auto memref = dyn_cast<MemRefType>(types[i])) {
+      if (memref.getRank() != 1)
+        return func->emitError("export-cuda: only 1-D buffer parameters have a CUDA spelling");
+      FailureOr<std::string> elem = cType(memref.getElementType(), func);
+      if (failed(elem))
+        return failure();
+      bool isConst = func.getArgAttr(i, "ks.const") != nullptr;
+      bool restrict_ = kernel && func.getArgAttr(i, "ks.restrict") != nullptr;
+      os << (isConst ? "const " : "") << *elem << " *" << (restrict_ ? "__restrict__ " : "") << n;
+    } else {
+      FailureOr<std::string> type = cType(types[i], func);
+      if (failed(type))
+        return failure();
+      os << *type << " " << n;
+    }
+  }
+  return success();
+}
+
+LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
+  names.clear();
+  used.clear();
+  os << "extern \"C\" __global__ void ";
+  if (auto bounds = func.getKnownBlockSizeAttr())
+    os << "__launch_bounds__(" << bounds[0] * bounds[1] * bounds[2] << ") ";
+  os << func.getName() << "(";
+  if (failed(emitParams(func, /*kernel=*/true)))
+    return failure();
+  os << ") {\n";
+  indent = 1;
+  for (BlockArgument shared : func.getWorkgroupAttributions()) {
+    auto type = cast<MemRefType>(shared.getType());
+    FailureOr<std::string> elem = cType(type.getElementType(), func);
+    if (failed(elem))
+      return failure();
+    std::string n = fresh("shared");
+    names[shared] = n;
+    line() << "__shared__ " << *elem << " " << n;
+    for (int64_t d : type.getShape())
+      os << "[" << d << "]";
+    os << ";\n";
+  }
+  if (!func.getBody().hasOneBlock())
+    return func.emitError("export-cuda: the kernel still has unstructured control flow; run "
+                          "ks-lift-kernel-cfg first");
+  if (failed(emitBlock(func.getBody().front())))
+    return failure();
+  indent = 0;
+  os << "}\n\n";
+  return success();
+}
+
+LogicalResult Emitter::emitLauncher(func::FuncOp func) {
+  names.clear();
+  used.clear();
+  os << "void " << func.getName() << "(";
+  if (failed(emitParams(func, /*kernel=*/false)))
+    return failure();
+  os << ") {\n";
+  indent = 1;
+  if (!func.getBody().hasOneBlock())
+    return func.emitError("export-cuda: the launcher has unstructured control flow");
+  if (failed(emitBlock(func.getBody().front())))
+    return failure();
+  indent = 0;
+  os << "}\n\n";
+  return success();
+}
+
+LogicalResult Emitter::emitBlock(Block &block) {
+  for (Operation &op : block)
+    if (failed(emitOp(&op)))
+      return failure();
+  return success();
+}
+
+LogicalResult Emitter::emitOp(Operation *op) {
+  return llvm::TypeSwitch<Operation *, LogicalResult>(op)
+      .Case<gpu::ReturnOp, func::ReturnOp>([&](Operation *) {
+        // The last op of a body returns anyway; only mid-body returns need one.
+        if (op->getNextNode())
+          line() << "return;\n";
+        return success();
+      })
+      .Case<scf::YieldOp, scf::ConditionOp>([&](Operation *) { return success(); })
+      .Case<gpu::BarrierOp>([&](auto) {
+        line() << "__syncthreads();\n";
+        return success();
+      })
+      .Case<memref::StoreOp>([&](memref::StoreOp store) {
+        line() << subscript(store.getMemRef(), store.getIndices()) << " = "
+               << name(store.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Case<memref::AllocaOp>([&](memref::AllocaOp alloca) -> LogicalResult {
+        MemRefType type = alloca.getType();
+        FailureOr<std::string> elem = cType(type.getElementType(), op);
+        if (failed(elem) || !type.hasStaticShape())
+          return failure();
+        std::string n = fresh("local");
+        names[alloca] = n;
+        line() << *elem << " " << n;
+        for (int64_t d : type.getShape())
+          os << "[" << d << "]";
+        os << ";\n";
+        return success();
+      })
+      .Case<scf::IfOp>([&](scf::IfOp ifOp) -> LogicalResult {
+        if (failed(declareCarried(ifOp.getResults(), op, "r")))
+          return failure();
+        line() << "if (" << name(ifOp.getCondition()) << ") {\n";
+        ++indent;
+        if (failed(emitBlock(*ifOp.thenBlock())))
+          return failure();
+        assign(ifOp.getResults(), ifOp.thenYield().getOperands());
+        --indent;
+        if (ifOp.elseBlock() && (!ifOp.elseBlock()->without_terminator().empty() ||
+                                 ifOp.getNumResults())) {
+          line() << "} else {\n";
+          ++indent;
+          if (failed(emitBlock(*ifOp.elseBlock())))
+            return failure();
+          assign(ifOp.getResults(), ifOp.elseYield().getOperands());
+          --indent;
+        }
+        line() << "}\n";
+        return success();
+      })
+      .Case<scf::ForOp>([&](scf::ForOp forOp) -> LogicalResult {
+        if (failed(declareCarried(forOp.getRegionIterArgs(), op, "acc")))
+          return failure();
+        assign(forOp.getRegionIterArgs(), forOp.getInitArgs());
+        FailureOr<std::string> ivType = cType(forOp.getInductionVar().getType(), op);
+        if (failed(ivType))
+          return failure();
+        std::string iv = fresh("i");
+        names[forOp.getInductionVar()] = iv;
+        line() << "for (" << *ivType << " " << iv << " = " << name(forOp.getLowerBound()) << "; "
+               << iv << " < " << name(forOp.getUpperBound()) << "; " << iv
+               << " += " << name(forOp.getStep()) << ") {\n";
+        ++indent;
+        if (failed(emitBlock(*forOp.getBody())))
+          return failure();
+        assign(forOp.getRegionIterArgs(),
+               forOp.getBody()->getTerminator()->getOperands());
+        --indent;
+        line() << "}\n";
+        for (auto [result, carried] : llvm::zip(forOp.getResults(), forOp.getRegionIterArgs()))
+          names[result] = name(carried);
+        return success();
+      })
+      .Case<scf::WhileOp>([&](scf::WhileOp whileOp) -> LogicalResult {
+        // while (true) { before; if (!cond) break; after }: carried values
+        // are mutable locals; the results are the condition's arguments.
+        Block &before = whileOp.getBefore().front(), &after = whileOp.getAfter().front();
+        if (failed(declareCarried(before.getArguments(), op, "x")) ||
+            failed(declareCarried(whileOp.getResults(), op, "out")))
+          return failure();
+        assign(before.getArguments(), whileOp.getInits());
+        line() << "while (true) {\n";
+        ++indent;
+        if (failed(emitBlock(before)))
+          return failure();
+        scf::ConditionOp cond = whileOp.getConditionOp();
+        assign(whileOp.getResults(), cond.getArgs());
+        line() << "if (!" << name(cond.getCondition()) << ")\n";
+        line() << "  break;\n";
+        for (auto [arg, value] : llvm::zip(after.getArguments(), cond.getArgs()))
+          names[arg] = name(value);
+        if (failed(emitBlock(after)))
+          return failure();
+        assign(before.getArguments(), after.getTerminator()->getOperands());
+        --indent;
+        line() << "}\n";
+        return success();
+      })
+      .Case<scf::IndexSwitchOp>([&](scf::IndexSwitchOp sw) -> LogicalResult {
+        if (failed(declareCarried(sw.getResults(), op, "r")))
+          return failure();
+        line() << "switch (" << name(sw.getArg()) << ") {\n";
+        for (auto [value, region] : llvm::zip(sw.getCases(), sw.getCaseRegions())) {
+          line() << "case " << value << ": {\n";
+          ++indent;
+          if (failed(emitBlock(region.front())))
+            return failure();
+          assign(sw.getResults(), region.front().getTerminator()->getOperands());
+          line() << "break;\n";
+          --indent;
+          line() << "}\n";
+        }
+        line() << "default: {\n";
+        ++indent;
+        if (failed(emitBlock(sw.getDefaultBlock())))
+          return failure();
+        assign(sw.getResults(), sw.getDefaultBlock().getTerminator()->getOperands());
+        --indent;
+        line() << "}\n";
+        line() << "}\n";
+        return success();
+      })
+      .Case<memref::AtomicRMWOp>([&](memref::AtomicRMWOp rmw) -> LogicalResult {
+        static const llvm::StringMap<const char *> fns = {
+            {"addf", "atomicAdd"}, {"addi", "atomicAdd"}, {"maxs", "atomicMax"},
+            {"maxu", "atomicMax"}, {"mins", "atomicMin"}, {"minu", "atomicMin"},
+            {"assign", "atomicExch"}, {"ori", "atomicOr"}, {"andi", "atomicAnd"}};
+        auto it = fns.find(arith::stringifyAtomicRMWKind(rmw.getKind()));
+        if (it == fns.end())
+          return rmw.emitError("export-cuda: this atomic kind has no CUDA intrinsic here");
+        return define(rmw.getResult(), std::string(it->second) + "(&" +
+                                           subscript(rmw.getMemref(), rmw.getIndices()) + ", " +
+                                           name(rmw.getValue()) + ")",
+                      op, "old");
+      })
+      .Case<memref::GenericAtomicRMWOp>([&](memref::GenericAtomicRMWOp rmw) -> LogicalResult {
+        // A compare-and-swap loop around the body.
+        Type t = rmw.getResult().getType();
+        if (!t.isInteger(32))
+          return rmw.emitError("export-cuda: generic atomics are exported for 32-bit integers only");
+        std::string place = "&" + subscript(rmw.getMemref(), rmw.getIndices());
+        std::string old = fresh("old"), assumed = fresh("assumed");
+        names[rmw.getResult()] = old;
+        line() << "int " << old << " = *(" << place << "), " << assumed << ";\n";
+        line() << "do {\n";
+        ++indent;
+        line() << assumed << " = " << old << ";\n";
+        names[rmw.getCurrentValue()] = assumed;
+        if (failed(emitBlock(*rmw.getBody())))
+          return failure();
+        Value next = rmw.getBody()->getTerminator()->getOperand(0);
+        line() << old << " = atomicCAS(" << place << ", " << assumed << ", " << name(next) << ");\n";
+        --indent;
+        line() << "} while (" << assumed << " != " << old << ");\n";
+        return success();
+      })
+      .Case<memref::AtomicYieldOp>([&](auto) { return success(); })
+      .Case<gpu::LaunchFuncOp>([&](gpu::LaunchFuncOp launch) {
+        gpu::KernelDim3 g = launch.getGridSizeOperandValues(),
+                        b = launch.getBlockSizeOperandValues();
+        std::string grid = fresh("grid"), block = fresh("block");
+        line() << "dim3 " << grid << "(" << name(g.x) << ", " << name(g.y) << ", " << name(g.z) << ");\n";
+        line() << "dim3 " << block << "(" << name(b.x) << ", " << name(b.y) << ", " << name(b.z) << ");\n";
+        line() << launch.getKernelName().getValue() << "<<<" << grid << ", " << block;
+        if (Value smem = launch.getDynamicSharedMemorySize())
+          os << ", " << name(smem);
+        os << ">>>(";
+        llvm::interleaveComma(launch.getKernelOperands(), os, [&](Value v) { os << name(v); });
+        os << ");\n";
+        return success();
+      })
+      .Default([&](Operation *) -> LogicalResult {
+        if (op->getNumResults() == 2 && isa<gpu::ShuffleOp>(op)) {
+          auto shuffle = cast<gpu::ShuffleOp>(op);
+          static const char *fns[] = {"__shfl_xor_sync", "__shfl_up_sync", "__shfl_down_sync",
+                                      "__shfl_sync"};
+          const char *fn = shuffle.getMode() == gpu::ShuffleMode::XOR    ? fns[0]
+                           : shuffle.getMode() == gpu::ShuffleMode::UP   ? fns[1]
+                           : shuffle.getMode() == gpu::ShuffleMode::DOWN ? fns[2]
+                                                                          : fns[3];
+          // The valid flag is true for full warps, the only kind the importer makes.
+          names[shuffle.getValid()] = "true";
+          return define(shuffle.getShuffleResult(),
+                        std::string(fn) + "(0xffffffffu, " + name(shuffle.getValue()) + ", " +
+                            name(shuffle.getOffset()) + ", " + name(shuffle.getWidth()) + ")",
+                        op);
+        }
+        if (op->getNumResults() != 1)
+          return op->emitError("export-cuda: '") << op->getName() << "' has no CUDA C++ spelling here";
+        // Constants and the builtin indices read best in place.
+        if (auto c = dyn_cast<arith::ConstantOp>(op)) {
+          names[c.getResult()] = literal(c.getValue());
+          return success();
+        }
+        if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op)) {
+          FailureOr<std::string> expr = expression(op);
+          if (failed(expr))
+            return failure();
+          names[op->getResult(0)] = StringRef(*expr).drop_front(strlen("(long long)")).str();
+          return success();
+        }
+        if (isa<ub::PoisonOp>(op)) {
+          // A value on a path that never reads it: any initial value will do.
+          return define(op->getResult(0), "{}", op);
+        }
+        FailureOr<std::string> expr = expression(op);
+        if (failed(expr))
+          return failure();
+        // A side-effect-free value used once, later in the same block and
+        // not by a terminator, is written into its user's expression. (Not
+        // into terminators: they become assignments to carried locals, which
+        // later assignments of the same group could change under it.)
+        Value result = op->getResult(0);
+        if (isMemoryEffectFree(op) && result.hasOneUse()) {
+          Operation *user = *result.getUsers().begin();
+          if (user->getBlock() == op->getBlock() && !user->hasTrait<OpTrait::IsTerminator>()) {
+            names[result] = "(" + *expr + ")";
+            return success();
+          }
+        }
+        return define(result, *expr, op);
+      });
+}
+
+FailureOr<std::string> Emitter::expression(Operation *op) {
+  auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
+  auto bin = [&](StringRef c) { return (operand(0) + " " + c + " " + operand(1)).str(); };
+  auto asUnsigned = [&](unsigned i) -> FailureOr<std::string> {
+    FailureOr<std::string> t = cType(op->getOperand(i).getType(), op, /*isUnsigned=*/true);
+    if (failed(t))
+      return failure();
+    return "(" + *t + ")" + operand(i);
+  };
+  auto ubin = [&](StringRef c) -> FailureOr<std::string> {
+    FailureOr<std::string> a = asUnsigned(0), b = asUnsigned(1);
+    if (failed(a) || failed(b))
+      return failure();
+    return *a + " " + c.str() + " " + *b;
+  };
+  auto cast = [&](bool fromUnsigned) -> FailureOr<std::string> {
+    FailureOr<std::string> to = cType(op->getResult(0).getType(), op);
+    if (failed(to))
+      return failure();
+    if (fromUnsigned) {
+      FailureOr<std::string> from = asUnsigned(0);
+      if (failed(from))
+        return failure();
+      return "(" + *to + ")" + *from;
+    }
+    return "(" + *to + ")" + operand(0);
+  };
+  auto call = [&](StringRef f32, StringRef f64) -> std::string {
+    std::string args;
+    for (unsigned i = 0; i < op->getNumOperands(); ++i)
+      args += (i ? ", " : "") + operand(i);
+    return ((op->getResult(0).getType().isF64() ? f64 : f32) + "(" + args + ")").str();
+  };
+  if (auto c = dyn_cast<arith::ConstantOp>(op))
+    return literal(c.getValue());
+  if (auto g = dyn_cast<gpu::ThreadIdOp>(op))
+    return "(long long)threadIdx." + stringifyDimension(g.getDimension()).str();
+  if (auto g = dyn_cast<gpu::BlockIdOp>(op))
+    return "(long long)blockIdx." + stringifyDimension(g.getDimension()).str();
+  if (auto g = dyn_cast<gpu::BlockDimOp>(op))
+    return "(long long)blockDim." + stringifyDimension(g.getDimension()).str();
+  if (auto g = dyn_cast<gpu::GridDimOp>(op))
+    return "(long long)gridDim." + stringifyDimension(g.getDimension()).str();
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return subscript(load.getMemRef(), load.getIndices());
+  if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+    using P = arith::CmpIPredicate;
+    switch (cmp.getPredicate()) {
+    case P::eq: return bin("==");
+    case P::ne: return bin("!=");
+    case P::slt: return bin("<");
+    case P::sle: return bin("<=");
+    case P::sgt: return bin(">");
+    case P::sge: return bin(">=");
+    case P::ult: return ubin("<");
+    case P::ule: return ubin("<=");
+    case P::ugt: return ubin(">");
+    case P::uge: return ubin(">=");
+    }
+  }
+  if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
+    using P = arith::CmpFPredicate;
+    // C comparisons are ordered (false with a NaN) except !=.
+    switch (cmp.getPredicate()) {
+    case P::OEQ: return bin("==");
+    case P::OLT: return bin("<");
+    case P::OLE: return bin("<=");
+    case P::OGT: return bin(">");
+    case P::OGE: return bin(">=");
+    case P::UNE: return bin("!=");
+    case P::ULT: return "!(" + bin(">=") + ")";
+    case P::ULE: return "!(" + bin(">") + ")";
+    case P::UGT: return "!(" + bin("<=") + ")";
+    case P::UGE: return "!(" + bin("<") + ")";
+    case P::UEQ: return "!(" + bin("!=") + ") || " + operand(0) + " != " + operand(0);
+    case P::ONE: return "(" + bin("<") + ") || (" + bin(">") + ")";
+    default: break;
+    }
+  }
+  return llvm::TypeSwitch<Operation *, FailureOr<std::string>>(op)
+      .Case<arith::AddIOp, arith::AddFOp>([&](auto) { return bin("+"); })
+      .Case<arith::SubIOp, arith::SubFOp>([&](auto) { return bin("-"); })
+      .Case<arith::MulIOp, arith::MulFOp>([&](auto) { return bin("*"); })
+      .Case<arith::DivSIOp, arith::DivFOp>([&](auto) { return bin("/"); })
+      .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
+      .Case<arith::RemFOp>([&](auto) { return call("fmodf", "fmod"); })
+      .Case<arith::DivUIOp>([&](auto) { return ubin("/"); })
+      .Case<arith::RemUIOp>([&](auto) { return ubin("%"); })
+      .Case<arith::AndIOp>([&](auto) { return bin("&"); })
+      .Case<arith::OrIOp>([&](auto) { return bin("|"); })
+      .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
+      .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
+      .Case<arith::ShRSIOp>([&](auto) { return bin(">>"); })
+      .Case<arith::ShRUIOp>([&](auto) { return ubin(">>"); })
+      .Case<arith::NegFOp>([&](auto) { return "-" + operand(0); })
+      .Case<arith::MinSIOp>([&](auto) { return "min(" + operand(0) + ", " + operand(1) + ")"; })
+      .Case<arith::MaxSIOp>([&](auto) { return "max(" + operand(0) + ", " + operand(1) + ")"; })
+      .Case<arith::MinUIOp, arith::MaxUIOp>([&](Operation *m) -> FailureOr<std::string> {
+        FailureOr<std::string> a = asUnsigned(0), b = asUnsigned(1);
+        if (failed(a) || failed(b))
+          return failure();
+        return std::string(isa<arith::MinUIOp>(m) ? "min(" : "max(") + *a + ", " + *b + ")";
+      })
+      .Case<arith::MaxNumFOp, arith::MaximumFOp>([&](auto) { return call("fmaxf", "fmax"); })
+      .Case<arith::MinNumFOp, arith::MinimumFOp>([&](auto) { return call("fminf", "fmin"); })
+      .Case<arith::SelectOp>([&](auto) { return operand(0) + " ? " + operand(1) + " : " + operand(2); })
+      .Case<arith::ExtSIOp, arith::TruncIOp, arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
+            arith::TruncFOp, arith::IndexCastOp>([&](auto) { return cast(false); })
+      .Case<arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp>([&](auto) { return cast(true); })
+      .Case<arith::FPToUIOp>([&](Operation *o) -> FailureOr<std::string> {
+        FailureOr<std::string> to = cType(o->getResult(0).getType(), o, /*isUnsigned=*/true);
+        if (failed(to))
+          return failure();
+        return "(" + *to + ")" + operand(0);
+      })
+      .Case<math::SqrtOp>([&](auto) { return call("sqrtf", "sqrt"); })
+      .Case<math::RsqrtOp>([&](auto) { return call("rsqrtf", "rsqrt"); })
+      .Case<math::ExpOp>([&](auto) { return call("expf", "exp"); })
+      .Case<math::Exp2Op>([&](auto) { return call("exp2f", "exp2"); })
+      .Case<math::LogOp>([&](auto) { return call("logf", "log"); })
+      .Case<math::Log2Op>([&](auto) { return call("log2f", "log2"); })
+      .Case<math::SinOp>([&](auto) { return call("sinf", "sin"); })
+      .Case<math::CosOp>([&](auto) { return call("cosf", "cos"); })
+      .Case<math::TanhOp>([&](auto) { return call("tanhf", "tanh"); })
+      .Case<math::ErfOp>([&](auto) { return call("erff", "erf"); })
+      .Case<math::AbsFOp>([&](auto) { return call("fabsf", "fabs"); })
+      .Case<math::FloorOp>([&](auto) { return call("floorf", "floor"); })
+      .Case<math::CeilOp>([&](auto) { return call("ceilf", "ceil"); })
+      .Case<math::PowFOp>([&](auto) { return call("powf", "pow"); })
+      .Case<math::FmaOp>([&](auto) { return call("fmaf", "fma"); })
+      .Default([&](Operation *other) -> FailureOr<std::string> {
+        return other->emitError("export-cuda: '") << other->getName()
+                                                  << "' has no CUDA C++ spelling here";
+      });
+}
+
+LogicalResult Emitter::emitModule(ModuleOp module) {
+  os << "// Generated by KernelSkill (ks-translate --export-cuda)";
+  if (auto source = module->getAttrOfType<StringAttr>("ks.source"))
+    os << " from " << source.getValue();
+  os << ".\n#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n\n";
+  bool any = false;
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
+      if (!func.isKernel())
+        continue;
+      any = true;
+      if (failed(emitKernel(func)))
+        return failure();
+    }
+  for (auto func : module.getOps<func::FuncOp>())
+    if (!func.isExternal() && failed(emitLauncher(func)))
+      return failure();
+  if (!any)
+    return module.emitError("export-cuda: the module has no gpu.func kernel");
+  return success();
+}
+} // namespace
+
+LogicalResult mlir::ks::emitCUDA(ModuleOp module, raw_ostream &os) {
+  std::string text;
+  llvm::raw_string_ostream buffer(text);
+  Emitter emitter(buffer);
+  if (failed(emitter.emitModule(module)))
+    return failure();
+  os << text;
+  return success();
+}
