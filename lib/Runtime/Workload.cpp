@@ -257,6 +257,12 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
       if (!formulaField(p["extent"], path + ".extent", param.extent, error))
         return std::nullopt;
     }
+    if (p.contains("role") && !param.isBuffer) {
+      error = path + ": buffer '" + param.name +
+              "' has no extent (a manifest leaves sizes out): add \"extent\" or give the "
+              "parameters with --params";
+      return std::nullopt;
+    }
     if (p.contains("role")) {
       std::optional<Role> role =
           p["role"].is_string() ? parseRole(p["role"]) : std::optional<Role>();

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -140,6 +141,109 @@ std::pair<bool, bool> accessesOf(Value buffer) {
   return {reads, writes};
 }
 
+} // namespace
+
+FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn,
+                                                 bool requireExtents) {
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
+  if (!kernel)
+    return launch.emitError("ks-emit-launch-spec: cannot find the launched kernel");
+  auto workload = fn->getAttrOfType<WorkloadAttr>("ks.workload");
+
+  // Names of the launcher's arguments.
+  DenseMap<Value, std::string> names;
+  for (auto [i, arg] : llvm::enumerate(fn.getArguments())) {
+    auto name = fn.getArgAttrOfType<StringAttr>(i, "ks.name");
+    names[arg] = name ? name.str() : "arg" + std::to_string(i);
+  }
+
+  llvm::json::Array params;
+  llvm::json::Object scalars;
+  for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
+    auto it = names.find(operand);
+    if (it == names.end())
+      return launch.emitError("ks-emit-launch-spec: kernel operand #")
+             << i << " is not an argument of the launcher; pass it through one";
+    const std::string &name = it->second;
+    llvm::json::Object param{{"name", name}};
+    if (auto memref = dyn_cast<MemRefType>(operand.getType())) {
+      std::optional<StringRef> elem = typeName(memref.getElementType());
+      if (!elem)
+        return launch.emitError("ks-emit-launch-spec: buffer '")
+               << name << "' has element type " << memref.getElementType()
+               << ", which ks-bench does not support";
+      param["type"] = *elem;
+      std::optional<int64_t> extent;
+      if (memref.hasStaticShape())
+        extent = memref.getNumElements();
+      else if (workload)
+        extent = workload.getBufferExtent(name);
+      if (!extent && !requireExtents) {
+        // A manifest without sizes: ks-bench asks for the extent.
+      } else if (!extent)
+        return launch.emitError("ks-emit-launch-spec: the extent of buffer '")
+               << name << "' is unknown: give it (in elements) in the launcher's "
+               << "ks.workload = #ks.workload<..., buffers = {" << name << " = N}>";
+      if (extent)
+        param["extent"] = std::to_string(*extent);
+      auto [reads, writes] = accessesOf(kernel.getArgument(i));
+      param["role"] = reads && writes ? "inout" : writes ? "out" : "in";
+    } else {
+      std::optional<StringRef> type = typeName(operand.getType());
+      if (!type || *type == "f16" || *type == "bf16")
+        return launch.emitError("ks-emit-launch-spec: scalar '")
+               << name << "' has type " << operand.getType()
+               << ", which ks-bench does not pass (integers, f32, f64)";
+      param["type"] = *type;
+      Attribute value = workload ? workload.getScalars().get(name) : Attribute();
+      if (auto integer = dyn_cast_or_null<IntegerAttr>(value)) {
+        scalars[name] = integer.getInt();
+      } else if (auto real = dyn_cast_or_null<FloatAttr>(value)) {
+        double d = real.getValueAsDouble();
+        if (d != std::floor(d))
+          return launch.emitError("ks-emit-launch-spec: scalar '")
+                 << name << "' = " << d << ": ks-bench takes integral workload values";
+        scalars[name] = int64_t(d);
+      }
+    }
+    params.push_back(std::move(param));
+  }
+
+  auto dims = [&](gpu::KernelDim3 dim) -> FailureOr<llvm::json::Array> {
+    llvm::json::Array out;
+    for (Value v : {dim.x, dim.y, dim.z}) {
+      FailureOr<std::string> formula = formulaOf(v, names, launch.getLoc());
+      if (failed(formula))
+        return failure();
+      out.push_back(stripParens(*formula));
+    }
+    return out;
+  };
+  FailureOr<llvm::json::Array> grid = dims(launch.getGridSizeOperandValues());
+  FailureOr<llvm::json::Array> block = dims(launch.getBlockSizeOperandValues());
+  if (failed(grid) || failed(block))
+    return failure();
+  std::string smem = "0";
+  if (Value dynamic = launch.getDynamicSharedMemorySize()) {
+    FailureOr<std::string> formula = formulaOf(dynamic, names, launch.getLoc());
+    if (failed(formula))
+      return failure();
+    smem = stripParens(*formula);
+  }
+
+  llvm::json::Object spec{{"kernel", kernel.getName().str()},
+                          {"params", std::move(params)},
+                          {"grid", std::move(*grid)},
+                          {"block", std::move(*block)},
+                          {"smem", smem},
+                          {"scalars", std::move(scalars)}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(spec)));
+  return text;
+}
+
+namespace {
 struct EmitLaunchSpecPass : public ks::impl::KSEmitLaunchSpecBase<EmitLaunchSpecPass> {
   using KSEmitLaunchSpecBase::KSEmitLaunchSpecBase;
 
@@ -168,100 +272,14 @@ struct EmitLaunchSpecPass : public ks::impl::KSEmitLaunchSpecBase<EmitLaunchSpec
   }
 
   LogicalResult emit(gpu::LaunchFuncOp launch, func::FuncOp fn) {
-    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
-    if (!kernel)
-      return launch.emitError("ks-emit-launch-spec: cannot find the launched kernel");
-    auto workload = fn->getAttrOfType<WorkloadAttr>("ks.workload");
-
-    // Names of the launcher's arguments.
-    DenseMap<Value, std::string> names;
-    for (auto [i, arg] : llvm::enumerate(fn.getArguments())) {
-      auto name = fn.getArgAttrOfType<StringAttr>(i, "ks.name");
-      names[arg] = name ? name.str() : "arg" + std::to_string(i);
-    }
-
-    llvm::json::Array params;
-    llvm::json::Object scalars;
-    for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
-      auto it = names.find(operand);
-      if (it == names.end())
-        return launch.emitError("ks-emit-launch-spec: kernel operand #")
-               << i << " is not an argument of the launcher; pass it through one";
-      const std::string &name = it->second;
-      llvm::json::Object param{{"name", name}};
-      if (auto memref = dyn_cast<MemRefType>(operand.getType())) {
-        std::optional<StringRef> elem = typeName(memref.getElementType());
-        if (!elem)
-          return launch.emitError("ks-emit-launch-spec: buffer '")
-                 << name << "' has element type " << memref.getElementType()
-                 << ", which ks-bench does not support";
-        param["type"] = *elem;
-        std::optional<int64_t> extent;
-        if (memref.hasStaticShape())
-          extent = memref.getNumElements();
-        else if (workload)
-          extent = workload.getBufferExtent(name);
-        if (!extent)
-          return launch.emitError("ks-emit-launch-spec: the extent of buffer '")
-                 << name << "' is unknown: give it (in elements) in the launcher's "
-                 << "ks.workload = #ks.workload<..., buffers = {" << name << " = N}>";
-        param["extent"] = std::to_string(*extent);
-        auto [reads, writes] = accessesOf(kernel.getArgument(i));
-        param["role"] = reads && writes ? "inout" : writes ? "out" : "in";
-      } else {
-        std::optional<StringRef> type = typeName(operand.getType());
-        if (!type || *type == "f16" || *type == "bf16")
-          return launch.emitError("ks-emit-launch-spec: scalar '")
-                 << name << "' has type " << operand.getType()
-                 << ", which ks-bench does not pass (integers, f32, f64)";
-        param["type"] = *type;
-        Attribute value = workload ? workload.getScalars().get(name) : Attribute();
-        if (auto integer = dyn_cast_or_null<IntegerAttr>(value)) {
-          scalars[name] = integer.getInt();
-        } else if (auto real = dyn_cast_or_null<FloatAttr>(value)) {
-          double d = real.getValueAsDouble();
-          if (d != std::floor(d))
-            return launch.emitError("ks-emit-launch-spec: scalar '")
-                   << name << "' = " << d << ": ks-bench takes integral workload values";
-          scalars[name] = int64_t(d);
-        }
-      }
-      params.push_back(std::move(param));
-    }
-
-    auto dims = [&](gpu::KernelDim3 dim) -> FailureOr<llvm::json::Array> {
-      llvm::json::Array out;
-      for (Value v : {dim.x, dim.y, dim.z}) {
-        FailureOr<std::string> formula = formulaOf(v, names, launch.getLoc());
-        if (failed(formula))
-          return failure();
-        out.push_back(stripParens(*formula));
-      }
-      return out;
-    };
-    FailureOr<llvm::json::Array> grid = dims(launch.getGridSizeOperandValues());
-    FailureOr<llvm::json::Array> block = dims(launch.getBlockSizeOperandValues());
-    if (failed(grid) || failed(block))
+    FailureOr<std::string> spec = buildLaunchSpec(launch, fn, /*requireExtents=*/true);
+    if (failed(spec))
       return failure();
-    std::string smem = "0";
-    if (Value dynamic = launch.getDynamicSharedMemorySize()) {
-      FailureOr<std::string> formula = formulaOf(dynamic, names, launch.getLoc());
-      if (failed(formula))
-        return failure();
-      smem = stripParens(*formula);
-    }
-
-    llvm::json::Object spec{{"kernel", kernel.getName().str()},
-                            {"params", std::move(params)},
-                            {"grid", std::move(*grid)},
-                            {"block", std::move(*block)},
-                            {"smem", smem},
-                            {"scalars", std::move(scalars)}};
     std::string message;
     std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
     if (!file)
       return launch.emitError("ks-emit-launch-spec: cannot write '") << path << "': " << message;
-    file->os() << llvm::formatv("{0:2}", llvm::json::Value(std::move(spec))) << "\n";
+    file->os() << *spec << "\n";
     file->keep();
     return success();
   }

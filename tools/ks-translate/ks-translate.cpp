@@ -14,6 +14,7 @@
 #include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Frontend/CUDAImporter.h"
 #include "kernelskill/Target/CUDAEmitter.h"
+#include "kernelskill/Target/LaunchSpec.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -44,6 +45,10 @@ static cl::opt<std::string> exportCuda("export-cuda",
                                        cl::value_desc("FILE.mlir"));
 static cl::opt<std::string> output("o", cl::desc("Output file (default: stdout)"),
                                    cl::value_desc("FILE"), cl::init("-"));
+static cl::opt<std::string> manifest("manifest",
+                                     cl::desc("With --export-cuda: also write the launch "
+                                              "manifest (JSON) of each launcher to FILE"),
+                                     cl::value_desc("FILE"));
 static cl::opt<std::string> gpuArch("gpu-arch", cl::desc("GPU architecture clang parses for"),
                                     cl::init("sm_90"));
 static cl::opt<bool> noStructure("no-structure",
@@ -85,6 +90,31 @@ int main(int argc, char **argv) {
     if (!file) {
       llvm::errs() << "ks-translate: error: " << message << "\n";
       return 1;
+    }
+    if (!manifest.empty()) {
+      // One launch spec per launcher, as ks-bench reads them (docs/Runtime.md).
+      std::string specs = "[\n";
+      bool first = true;
+      WalkResult walk = module->walk([&](gpu::LaunchFuncOp launch) {
+        auto launcher = launch->getParentOfType<func::FuncOp>();
+        FailureOr<std::string> spec =
+            launcher ? ks::buildLaunchSpec(launch, launcher, /*requireExtents=*/false)
+                     : FailureOr<std::string>(failure());
+        if (failed(spec))
+          return WalkResult::interrupt();
+        specs += (first ? "" : ",\n") + *spec;
+        first = false;
+        return WalkResult::advance();
+      });
+      if (walk.wasInterrupted())
+        return 1;
+      std::unique_ptr<llvm::ToolOutputFile> manifestFile = openOutputFile(manifest, &message);
+      if (!manifestFile) {
+        llvm::errs() << "ks-translate: error: " << message << "\n";
+        return 1;
+      }
+      manifestFile->os() << specs << "\n]\n";
+      manifestFile->keep();
     }
     file->os() << text;
     file->keep();

@@ -91,6 +91,9 @@ TEST(Workload, BadInputIsExplained) {
   EXPECT_NE(error.find("'kernel'"), std::string::npos);
   EXPECT_FALSE(parseLaunchSpecJSON(R"({"kernel": "k", "params": [{"name": "x"}]})", error));
   EXPECT_NE(error.find("params[0]"), std::string::npos);
+  EXPECT_FALSE(parseLaunchSpecJSON(
+      R"({"kernel": "k", "params": [{"name": "A", "type": "f32", "role": "in"}]})", error));
+  EXPECT_NE(error.find("buffer 'A' has no extent"), std::string::npos);
 }
 
 TEST(Workload, ResolveChecksEverything) {
