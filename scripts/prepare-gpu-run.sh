@@ -17,5 +17,6 @@ for cu in test/Frontend/corpus/*.cu; do
   name=$(basename "$cu" .cu)
   build/bin/ks-translate --import-cuda "$cu" -o ".deps/equiv/$name.mlir"
   build/bin/ks-opt ".deps/equiv/$name.mlir" --kernelskill-lower="ptx=.deps/equiv/$name.ptx" -o /dev/null 2>/dev/null
+  build/bin/ks-translate --export-cuda ".deps/equiv/$name.mlir" -o ".deps/equiv/$name.out.cu"
 done
 du -sh .deps

@@ -187,6 +187,13 @@ private:
     }
     if (t->isEnumeralType())
       return b.getIntegerType(ast.getTypeSize(t));
+    // CUDA's half-precision classes hold one 16-bit float.
+    if (const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl()) {
+      if (record->getName() == "__half")
+        return b.getF16Type();
+      if (record->getName() == "__nv_bfloat16")
+        return b.getBF16Type();
+    }
     error(where, "type '" + t.getAsString() + "' is outside the supported subset");
     return b.getI32Type();
   }
@@ -240,6 +247,7 @@ private:
   Value emitLogical(const clang::BinaryOperator *e);
   Value emitConditional(const clang::ConditionalOperator *e);
   Value emitCall(const clang::CallExpr *e);
+  Value emitOperatorCall(const clang::CXXOperatorCallExpr *e);
   Value emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   Value emitAtomic(StringRef name, const clang::CallExpr *e);
   Value emitShuffle(StringRef name, const clang::CallExpr *e);
@@ -252,6 +260,12 @@ private:
 };
 
 std::string kernelName(const clang::FunctionDecl *fn);
+
+/// __half and __nv_bfloat16: classes in CUDA's headers, f16/bf16 here.
+bool isHalfClass(clang::QualType t) {
+  const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl();
+  return record && (record->getName() == "__half" || record->getName() == "__nv_bfloat16");
+}
 
 bool isDim3(clang::QualType t) {
   const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl();
@@ -301,13 +315,14 @@ FailureOr<SmallVector<Type>> KernelEmitter::parameterTypes(const clang::Function
   for (const clang::ParmVarDecl *p : fn->parameters()) {
     clang::QualType t = p->getType();
     if (t->isPointerType()) {
-      if (t->getPointeeType()->isPointerType() || t->getPointeeType()->isRecordType())
+      if (t->getPointeeType()->isPointerType() ||
+          (t->getPointeeType()->isRecordType() && !isHalfClass(t->getPointeeType())))
         return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
                                            t.getAsString() + "' is outside the supported subset"),
                failure();
       types.push_back(MemRefType::get({ShapedType::kDynamic},
                                       scalarType(t->getPointeeType(), p->getLocation())));
-    } else if (t->isReferenceType() || t->isRecordType()) {
+    } else if (t->isReferenceType() || (t->isRecordType() && !isHalfClass(t))) {
       return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
                                          t.getAsString() + "' is outside the supported subset"),
              failure();
@@ -808,6 +823,8 @@ Value KernelEmitter::binary(clang::BinaryOperatorKind op, Value lhs, Value rhs,
 
 std::optional<LValue> KernelEmitter::lvalue(const clang::Expr *e) {
   e = e->IgnoreParens();
+  if (auto *cast = dyn_cast<clang::ImplicitCastExpr>(e); cast && cast->getCastKind() == clang::CK_NoOp)
+    return lvalue(cast->getSubExpr());
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     auto it = var ? vars.find(var) : vars.end();
@@ -996,6 +1013,9 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
     const clang::Expr *sub = cast->getSubExpr();
     switch (cast->getCastKind()) {
     case clang::CK_LValueToRValue: {
+      // c ? a : b of two lvalues is an lvalue in C++; its value is all we need.
+      if (auto *cond = dyn_cast<clang::ConditionalOperator>(sub->IgnoreParens()))
+        return emitConditional(cond);
       std::optional<LValue> lv = lvalue(sub);
       if (!lv)
         return nullptr;
@@ -1075,6 +1095,19 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
   }
   if (auto *cond = dyn_cast<clang::ConditionalOperator>(e))
     return emitConditional(cond);
+  if (isHalfClass(type)) {
+    // Copies and conversions of __half/__nv_bfloat16 are plain values here.
+    if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
+      if (construct->getNumArgs() != 1)
+        return error(e, "this __half constructor is outside the supported subset");
+      const clang::Expr *arg = construct->getArg(0);
+      return convert(rvalue(arg), arg->getType(), type, e);
+    }
+    if (auto *bind = dyn_cast<clang::CXXBindTemporaryExpr>(e))
+      return rvalue(bind->getSubExpr());
+  }
+  if (auto *op = dyn_cast<clang::CXXOperatorCallExpr>(e))
+    return emitOperatorCall(op);
   if (auto *launch = dyn_cast<clang::CUDAKernelCallExpr>(e)) {
     emitLaunch(launch);
     return nullptr;
@@ -1295,6 +1328,22 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
         break;
       return build(b, l, args);
     }
+  // Precision conversions: the argument was already converted to the
+  // result's type above (round to nearest even).
+  static const StringRef conversions[] = {
+      "__half2float",     "__float2half",  "__float2half_rn",    "__bfloat162float",
+      "__float2bfloat16", "__float2bfloat16_rn", "__int2float_rn", "__float2int_rz"};
+  if (llvm::is_contained(conversions, name) && args.size() == 1)
+    return args[0];
+  static const std::pair<StringRef, clang::BinaryOperatorKind> halfArith[] = {
+      {"__hadd", clang::BO_Add}, {"__hsub", clang::BO_Sub}, {"__hmul", clang::BO_Mul},
+      {"__hdiv", clang::BO_Div}};
+  for (auto [fn, op] : halfArith)
+    if (name == fn && args.size() == 2)
+      return binary(op, args[0], args[1], e->getType(), e);
+  if ((name == "__hmax" || name == "__hmin") && args.size() == 2)
+    return name == "__hmax" ? Value(arith::MaxNumFOp::create(b, l, args[0], args[1]))
+                            : Value(arith::MinNumFOp::create(b, l, args[0], args[1]));
   if ((name == "min" || name == "max" || name == "umin" || name == "umax") && args.size() == 2) {
     if (isa<FloatType>(args[0].getType()))
       return name.ends_with("min") ? Value(arith::MinNumFOp::create(b, l, args[0], args[1]))
@@ -1305,6 +1354,37 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
     return u ? Value(arith::MaxUIOp::create(b, l, args[0], args[1])) : Value(arith::MaxSIOp::create(b, l, args[0], args[1]));
   }
   return error(e, "call to '" + name + "' is outside the supported subset");
+}
+
+Value KernelEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
+  // Only the operators of CUDA's half-precision classes: they compute in
+  // f16/bf16 like the builtin operators do in their types.
+  if (e->getNumArgs() != 2 || !isHalfClass(e->getArg(0)->getType()))
+    return error(e, "overloaded operators are outside the supported subset (except on __half and __nv_bfloat16)");
+  clang::BinaryOperatorKind op = clang::BinaryOperator::getOverloadedOpcode(e->getOperator());
+  Location l = loc(e);
+  const clang::Expr *lhsExpr = e->getArg(0), *rhsExpr = e->getArg(1);
+  clang::QualType halfType = lhsExpr->getType();
+  if (op == clang::BO_Assign || clang::BinaryOperator::isCompoundAssignmentOp(op)) {
+    std::optional<LValue> lv = lvalue(lhsExpr);
+    Value rhs = lv ? convert(rvalue(rhsExpr), rhsExpr->getType(), halfType, rhsExpr) : nullptr;
+    if (!rhs)
+      return nullptr;
+    Value result = rhs;
+    if (op != clang::BO_Assign) {
+      Value old = memref::LoadOp::create(b, l, lv->memref, lv->indices);
+      result = binary(op, old, rhs, halfType, e);
+    }
+    memref::StoreOp::create(b, l, result, lv->memref, lv->indices);
+    return result;
+  }
+  Value lhs = rvalue(lhsExpr);
+  Value rhs = lhs ? convert(rvalue(rhsExpr), rhsExpr->getType(), halfType, rhsExpr) : nullptr;
+  if (!rhs)
+    return nullptr;
+  if (clang::BinaryOperator::isComparisonOp(op))
+    return compare(op, lhs, rhs, halfType, e);
+  return binary(op, lhs, rhs, halfType, e);
 }
 
 Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee) {

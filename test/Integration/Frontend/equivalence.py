@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""GPU equivalence of the CUDA importer: for every kernel of the corpus
-(test/Frontend/corpus), the PTX that ks-translate + ks-opt --kernelskill-lower
-produce from the lifted IR must compute what nvcc's compilation of the original
-computes, on seeded random inputs with poisoned outputs, at sizes that are not
+"""GPU equivalence of the CUDA importer and exporter: for every kernel of the
+corpus (test/Frontend/corpus), the PTX that ks-translate + ks-opt
+--kernelskill-lower produce from the lifted IR, and nvcc's compilation of the
+CUDA that ks-translate --export-cuda writes back, must compute what nvcc's
+compilation of the original computes, on seeded random inputs with poisoned outputs, at sizes that are not
 multiples of the block (ks-bench does the verifying).
 
 usage: equivalence.py KS_BENCH NVCC CORPUS_DIR KS_PTX_DIR OUT.md
@@ -48,6 +49,22 @@ CASES = {
                    "n=100003", []),
     "batched_gemm": ("batched_gemm.cu", "A:f32[Bt*M*K]:in,B:f32[Bt*K*N]:in,C:f32[Bt*M*N]:out,M:i32,N:i32,K:i32",
                      "ceildiv(N,16),ceildiv(M,16),Bt", "16,16", "M=100,N=123,K=37,Bt=3", []),
+    "scale_f16": ("scale_f16.cu", "x:f16[n]:in,g:f16[n]:in,y:f16[n]:out,a:f32,n:i32",
+                  "ceildiv(n,256)", "256", "n=1000003,a=2", []),
+    "axpy_bf16": ("axpy_bf16.cu", "x:bf16[n]:in,y:bf16[n]:inout,a:f32,n:i32",
+                  "ceildiv(n,256)", "256", "n=1000003,a=2", []),
+    "layernorm": ("layernorm.cu", "x:f32[rows*cols]:in,gamma:f32[cols]:in,beta:f32[cols]:in,y:f32[rows*cols]:out,rows:i32,cols:i32",
+                  "ceildiv(rows,128)", "128", "rows=1000,cols=257", []),
+    "column_sum": ("column_sum.cu", "x:f32[rows*cols]:in,sums:f32[cols]:out,rows:i32,cols:i32",
+                   "ceildiv(cols,128)", "128", "rows=1000,cols=1023", []),
+    "conv2d": ("conv2d_direct.cu", "in:f32[h*w]:in,filt:f32[k*k]:in,out:f32[(h-k+1)*(w-k+1)]:out,h:i32,w:i32,k:i32",
+               "ceildiv(w-k+1,16),ceildiv(h-k+1,16)", "16,16", "h=1000,w=1023,k=5", []),
+    "stencil3d": ("stencil3d.cu", "in:f32[nx*ny*nz]:in,out:f32[nx*ny*nz]:out,nx:i32,ny:i32,nz:i32",
+                  "ceildiv(nx,32),ceildiv(ny,4),ceildiv(nz,2)", "32,4,2", "nx=130,ny=67,nz=33", []),
+    "tril_matvec": ("triangular_matvec.cu", "L:f32[n*n]:in,x:f32[n]:in,y:f32[n]:out,n:i32",
+                    "ceildiv(n,128)", "128", "n=1000", []),
+    "row_argmax": ("row_argmax.cu", "x:f32[rows*cols]:in,idx:u32[rows]:out,rows:i32,cols:i32",
+                   "ceildiv(rows,128)", "128", "rows=1000,cols=1023", []),
     "argmax": ("argmax_cas.cu", "x:i32[n]:in,best:i32[1]:inout,where:i32[1]:inout,n:i32",
                "ceildiv(n,256)", "256", "n=1000003", []),
 }
@@ -80,31 +97,38 @@ def main():
                        check=True)
         entry = mangled_entry(nvcc_ptx, kernel)
         ks_ptx = os.path.join(ks_ptx_dir, os.path.splitext(source)[0] + ".ptx")
+        # The CUDA the exporter wrote back from the lifted IR, compiled by nvcc.
+        exported_cu = os.path.join(ks_ptx_dir, os.path.splitext(source)[0] + ".out.cu")
+        exported_ptx = os.path.join(work, kernel + ".export.ptx")
+        subprocess.run([nvcc, "-ptx", "-arch=sm_90", "-o", exported_ptx, exported_cu], check=True)
         out = os.path.join(work, kernel + ".json")
-        cmd = [ks_bench, f"nvcc={nvcc_ptx}@{entry}", f"ks={ks_ptx}@{kernel}", "--params", params,
+        cmd = [ks_bench, f"nvcc={nvcc_ptx}@{entry}", f"ks={ks_ptx}@{kernel}",
+               f"export={exported_ptx}@{kernel}", "--params", params,
                "--grid", grid, "--block", block, "--workload", workload, "--reps", "5",
                "--warmup", "1", "--no-db", "--no-counters", "--json", out, *extra]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         try:
             result = json.load(open(out))
-            ks = result["variants"][1]
-            ref = result["variants"][0]
+            ref, ks, exported = result["variants"][0:3]
             errs = [f"{k}: rel {v['rel_l2']:.1e}, max {v['max_abs']:.1e}" for k, v in ks.get("verification", {}).items()]
-            ok = proc.returncode == 0 and ks["status"] == "pass"
-            rows.append((kernel, source, workload, "match" if ok else "MISMATCH", "; ".join(errs) or ks.get("error", ""),
+            ok = proc.returncode == 0 and ks["status"] == "pass" and exported["status"] == "pass"
+            rows.append((kernel, source, workload,
+                         ("match" if ks["status"] == "pass" else "MISMATCH") + " / " +
+                         ("match" if exported["status"] == "pass" else "MISMATCH"),
+                         "; ".join(errs) or ks.get("error", "") or exported.get("error", ""),
                          ref.get("timing", {}).get("median_ms"), ks.get("timing", {}).get("median_ms")))
         except Exception as e:  # a crashed run is a mismatch, with its output
             ok = False
             rows.append((kernel, source, workload, "ERROR", f"{e}: {proc.stdout[-300:]} {proc.stderr[-300:]}", None, None))
         all_ok &= ok
     with open(out_md, "w") as f:
-        f.write("| kernel | source | workload | result | error vs nvcc | nvcc ms | ks ms |\n|---|---|---|---|---|---|---|\n")
+        f.write("| kernel | source | workload | lowered PTX / exported CUDA vs nvcc | error of the lowered PTX | nvcc ms | ks ms |\n|---|---|---|---|---|---|---|\n")
         for k, s, w, r, e, a, b in rows:
             fa = f"{a:.4f}" if a else "-"
             fb = f"{b:.4f}" if b else "-"
             f.write(f"| {k} | {s} | {w} | {r} | {e} | {fa} | {fb} |\n")
     print(open(out_md).read())
-    print(f"{sum(r[3] == 'match' for r in rows)} of {len(rows)} kernels match")
+    print(f"{sum(r[3] == 'match / match' for r in rows)} of {len(rows)} kernels match (both ways)")
     return 0 if all_ok else 1
 
 
