@@ -546,6 +546,29 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
   clang::QualType t = var->getType();
   if (var->isStaticLocal() && !var->hasAttr<clang::CUDASharedAttr>())
     return (void)error(var->getLocation(), "static local variables are outside the supported subset");
+  if (ast.getAsIncompleteArrayType(t) && var->hasAttr<clang::CUDASharedAttr>()) {
+    // extern __shared__ T s[]: the launch's dynamic shared memory, viewed as
+    // T elements. The view's size is the largest a block can have; loads and
+    // stores never read it.
+    if (!func)
+      return (void)error(var->getLocation(), "__shared__ outside a kernel");
+    Type elem = scalarType(ast.getAsIncompleteArrayType(t)->getElementType(), var->getLocation());
+    if (hadError)
+      return;
+    auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entry);
+    Value bytes = gpu::DynamicSharedMemoryOp::create(
+        b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr, space));
+    int64_t maxElems = 227 * 1024 / int64_t(elem.getIntOrFloatBitWidth() / 8);
+    Slot slot;
+    slot.kind = Slot::Array;
+    slot.storage = memref::ViewOp::create(
+        b, l, MemRefType::get({ShapedType::kDynamic}, elem, nullptr, space), bytes,
+        indexConst(0, l), ValueRange{indexConst(maxElems, l)});
+    vars[var] = slot;
+    return;
+  }
   if (const auto *array = ast.getAsConstantArrayType(t)) {
     // __shared__ arrays become workgroup memory; other local arrays private.
     SmallVector<int64_t> shape;

@@ -49,6 +49,22 @@ std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
                 << "\n";
     return nullptr;
   }
+  // Cooperative groups need CUDA's C++ library headers, which clang does not
+  // find; say what the construct is instead of clang's missing-file error.
+  llvm::StringRef text = (*buffer)->getBuffer();
+  size_t lineNo = 1;
+  for (llvm::StringRef rest = text; !rest.empty();) {
+    auto [line, tail] = rest.split('\n');
+    if (line.ltrim().starts_with("#") && line.contains("include") &&
+        line.contains("cooperative_groups")) {
+      diagnostics << path << ":" << lineNo << ":" << (line.size() - line.ltrim().size() + 1)
+                  << ": error: cooperative groups (cooperative_groups.h) are outside the "
+                     "supported subset\n";
+      return nullptr;
+    }
+    rest = tail;
+    ++lineNo;
+  }
   std::vector<std::string> args = {"-x", "cuda", "--cuda-device-only",
                                    "--cuda-gpu-arch=" + gpuArch, "-std=c++17",
                                    "-Wno-unknown-cuda-version", "-fsyntax-only",

@@ -242,6 +242,19 @@ LogicalResult Emitter::emitOp(Operation *op) {
                << name(store.getValueToStore()) << ";\n";
         return success();
       })
+      .Case<gpu::DynamicSharedMemoryOp>([&](auto) { return success(); })
+      .Case<memref::ViewOp>([&](memref::ViewOp view) -> LogicalResult {
+        // The importer's view of the dynamic shared memory: extern __shared__.
+        if (!view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>())
+          return view.emitError("export-cuda: only views of the dynamic shared memory are exported");
+        FailureOr<std::string> elem = cType(view.getType().getElementType(), op);
+        if (failed(elem))
+          return failure();
+        std::string n = fresh("dynamic_shared");
+        names[view.getResult()] = n;
+        line() << "extern __shared__ " << *elem << " " << n << "[];\n";
+        return success();
+      })
       .Case<memref::AllocaOp>([&](memref::AllocaOp alloca) -> LogicalResult {
         MemRefType type = alloca.getType();
         FailureOr<std::string> elem = cType(type.getElementType(), op);

@@ -65,6 +65,8 @@ CASES = {
                     "ceildiv(n,128)", "128", "n=1000", []),
     "row_argmax": ("row_argmax.cu", "x:f32[rows*cols]:in,idx:u32[rows]:out,rows:i32,cols:i32",
                    "ceildiv(rows,128)", "128", "rows=1000,cols=1023", []),
+    "block_max": ("reduce_dynamic_smem.cu", "x:f32[n]:in,out:f32[ceildiv(n,256)]:out,n:i32",
+                  "ceildiv(n,256)", "256", "n=1000003", ["--smem", "1024"]),
     "argmax": ("argmax_cas.cu", "x:i32[n]:in,best:i32[1]:inout,where:i32[1]:inout,n:i32",
                "ceildiv(n,256)", "256", "n=1000003", []),
 }
