@@ -26,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
@@ -51,9 +52,12 @@ using namespace mlir::ks;
 namespace {
 
 /// A CUDA pointer during import: a memref and an element offset into it.
+/// A float4 pointer made from a float pointer (reinterpret_cast) reads
+/// `width` consecutive elements as one vector; its offset stays in elements.
 struct Pointer {
   Value base;   ///< memref<?xT> (a parameter) or a local/shared array
   Value offset; ///< index
+  int64_t width = 1;
 };
 
 /// Where a C variable lives.
@@ -64,11 +68,19 @@ struct Slot {
   Value offsetSlot; ///< PointerVar: memref<index> holding the offset
 };
 
-/// An assignable place: a memref and its indices.
+/// An assignable place: a memref and its indices; `width` > 1 reads a vector
+/// of consecutive elements; `lane` selects one component (v.x) of a vector.
 struct LValue {
   Value memref;
   SmallVector<Value, 2> indices;
+  int64_t width = 1;
+  std::optional<int64_t> lane;
 };
+
+std::optional<std::pair<clang::QualType, int64_t>> vectorRecord(clang::QualType t);
+bool isHalfClass(clang::QualType t);
+/// Types the importer treats as values although C++ sees classes.
+bool isValueClass(clang::QualType t) { return isHalfClass(t) || vectorRecord(t).has_value(); }
 
 /// The builtin variables: threadIdx, blockIdx, blockDim, gridDim.
 std::optional<std::pair<StringRef, gpu::Dimension>> builtinIndex(const clang::Expr *e) {
@@ -187,6 +199,11 @@ private:
     }
     if (t->isEnumeralType())
       return b.getIntegerType(ast.getTypeSize(t));
+    // CUDA's vector types (float4, int2, ...) are vectors here.
+    if (std::optional<std::pair<clang::QualType, int64_t>> vec = vectorRecord(t)) {
+      Type elem = scalarType(vec->first, where);
+      return VectorType::get({vec->second}, elem);
+    }
     // CUDA's half-precision classes hold one 16-bit float.
     if (const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl()) {
       if (record->getName() == "__half")
@@ -210,6 +227,38 @@ private:
   Value load(Value slot, Location l) { return memref::LoadOp::create(b, l, slot, ValueRange{}); }
   void store(Value v, Value slot, Location l) {
     memref::StoreOp::create(b, l, v, slot, ValueRange{});
+  }
+  /// CUDA's vector types are aligned to their size (float4: 16 bytes), so a
+  /// reinterpreted access may use one wide load or store.
+  void setVectorAlignment(Operation *op, const LValue &lv) {
+    Type elem = cast<MemRefType>(lv.memref.getType()).getElementType();
+    op->setAttr("alignment", b.getI64IntegerAttr(lv.width * elem.getIntOrFloatBitWidth() / 8));
+  }
+  Value loadLValue(const LValue &lv, Location l) {
+    Value v;
+    if (lv.width > 1) {
+      auto load = vector::LoadOp::create(
+          b, l, VectorType::get({lv.width}, cast<MemRefType>(lv.memref.getType()).getElementType()),
+          lv.memref, lv.indices);
+      setVectorAlignment(load, lv);
+      v = load;
+    } else {
+      v = memref::LoadOp::create(b, l, lv.memref, lv.indices);
+    }
+    if (lv.lane)
+      return vector::ExtractOp::create(b, l, v, ArrayRef<int64_t>{*lv.lane});
+    return v;
+  }
+  void storeLValue(Value v, const LValue &lv, Location l) {
+    if (lv.lane) {
+      LValue whole = lv;
+      whole.lane.reset();
+      v = vector::InsertOp::create(b, l, v, loadLValue(whole, l), ArrayRef<int64_t>{*lv.lane});
+    }
+    if (lv.width > 1)
+      setVectorAlignment(vector::StoreOp::create(b, l, v, lv.memref, lv.indices), lv);
+    else
+      memref::StoreOp::create(b, l, v, lv.memref, lv.indices);
   }
 
   /// Starts a block after a terminator, so code after break/return has a home.
@@ -260,6 +309,25 @@ private:
 };
 
 std::string kernelName(const clang::FunctionDecl *fn);
+
+/// CUDA's vector types (float4, int2, uchar4, ...): structs of 1-4 scalar
+/// fields x, y, z, w. Returns the element type and count.
+std::optional<std::pair<clang::QualType, int64_t>> vectorRecord(clang::QualType t) {
+  const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl();
+  if (!record || !record->getDefinition())
+    return std::nullopt;
+  StringRef name = record->getName();
+  if (name.empty() || name.back() < '1' || name.back() > '4')
+    return std::nullopt;
+  static const StringRef bases[] = {"char", "uchar", "short", "ushort", "int", "uint", "long",
+                                    "ulong", "longlong", "ulonglong", "float", "double"};
+  if (!llvm::is_contained(bases, name.drop_back()))
+    return std::nullopt;
+  SmallVector<const clang::FieldDecl *> fields(record->fields());
+  if (fields.empty() || int64_t(fields.size()) != name.back() - '0')
+    return std::nullopt;
+  return std::make_pair(fields.front()->getType(), int64_t(fields.size()));
+}
 
 /// __half and __nv_bfloat16: classes in CUDA's headers, f16/bf16 here.
 bool isHalfClass(clang::QualType t) {
@@ -316,13 +384,13 @@ FailureOr<SmallVector<Type>> KernelEmitter::parameterTypes(const clang::Function
     clang::QualType t = p->getType();
     if (t->isPointerType()) {
       if (t->getPointeeType()->isPointerType() ||
-          (t->getPointeeType()->isRecordType() && !isHalfClass(t->getPointeeType())))
+          (t->getPointeeType()->isRecordType() && !isValueClass(t->getPointeeType())))
         return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
                                            t.getAsString() + "' is outside the supported subset"),
                failure();
       types.push_back(MemRefType::get({ShapedType::kDynamic},
                                       scalarType(t->getPointeeType(), p->getLocation())));
-    } else if (t->isReferenceType() || (t->isRecordType() && !isHalfClass(t))) {
+    } else if (t->isReferenceType() || (t->isRecordType() && !isValueClass(t))) {
       return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
                                          t.getAsString() + "' is outside the supported subset"),
              failure();
@@ -631,7 +699,7 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
   vars[var] = slot;
   if (var->hasInit()) {
     const clang::Expr *init = var->getInit();
-    if (isa<clang::InitListExpr, clang::CXXConstructExpr>(init))
+    if (isa<clang::InitListExpr, clang::CXXConstructExpr>(init) && !isValueClass(t))
       return (void)error(init, "this initializer is outside the supported subset");
     Value v = rvalue(init);
     if (v)
@@ -862,6 +930,15 @@ std::optional<LValue> KernelEmitter::lvalue(const clang::Expr *e) {
     }
     return LValue{it->second.storage, {}};
   }
+  if (auto *member = dyn_cast<clang::MemberExpr>(e); member && vectorRecord(member->getBase()->getType())) {
+    // v.x of a float4 place: one lane of the vector stored there.
+    std::optional<LValue> whole = lvalue(member->getBase());
+    if (!whole)
+      return std::nullopt;
+    whole->lane = llvm::StringSwitch<int64_t>(member->getMemberDecl()->getName())
+                      .Case("x", 0).Case("y", 1).Case("z", 2).Default(3);
+    return whole;
+  }
   if (auto *member = dyn_cast<clang::MemberExpr>(e)) {
     // grid.x on a launcher's dim3 variable.
     auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
@@ -908,13 +985,15 @@ std::optional<LValue> KernelEmitter::lvalue(const clang::Expr *e) {
     Value idx = isUnsigned(sub->getIdx()->getType())
                     ? Value(arith::IndexCastUIOp::create(b, l, b.getIndexType(), i))
                     : Value(arith::IndexCastOp::create(b, l, b.getIndexType(), i));
-    return LValue{p->base, {arith::AddIOp::create(b, l, p->offset, idx)}};
+    if (p->width > 1)
+      idx = arith::MulIOp::create(b, l, idx, indexConst(p->width, l));
+    return LValue{p->base, {arith::AddIOp::create(b, l, p->offset, idx)}, p->width, std::nullopt};
   }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e); unary && unary->getOpcode() == clang::UO_Deref) {
     std::optional<Pointer> p = pointer(unary->getSubExpr());
     if (!p)
       return std::nullopt;
-    return LValue{p->base, {p->offset}};
+    return LValue{p->base, {p->offset}, p->width, std::nullopt};
   }
   error(e, std::string("cannot assign to this expression ('") + e->getStmtClassName() + "')");
   return std::nullopt;
@@ -928,12 +1007,27 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
     case clang::CK_NoOp:
     case clang::CK_ArrayToPointerDecay:
       return pointer(cast->getSubExpr());
-    case clang::CK_BitCast:
-      if (ast.hasSameUnqualifiedType(cast->getType()->getPointeeType(),
-                                     cast->getSubExpr()->getType()->getPointeeType()))
+    case clang::CK_BitCast: {
+      clang::QualType to = cast->getType()->getPointeeType(),
+                      from = cast->getSubExpr()->getType()->getPointeeType();
+      if (ast.hasSameUnqualifiedType(to, from))
         return pointer(cast->getSubExpr());
-      error(e, "reinterpreting a pointer as another type is not supported yet");
+      // reinterpret_cast<const float4 *>(x) of a float pointer: vector reads.
+      std::optional<std::pair<clang::QualType, int64_t>> vec = vectorRecord(to);
+      if (vec && ast.hasSameUnqualifiedType(vec->first, from)) {
+        std::optional<Pointer> p = pointer(cast->getSubExpr());
+        if (!p)
+          return std::nullopt;
+        if (p->width != 1) {
+          error(e, "reinterpreting a vector pointer again is not supported");
+          return std::nullopt;
+        }
+        p->width = vec->second;
+        return p;
+      }
+      error(e, "reinterpreting a pointer as another type is outside the supported subset (except T* as T4*)");
       return std::nullopt;
+    }
     default:
       break;
     }
@@ -967,9 +1061,11 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
       if (!i)
         return std::nullopt;
       Value idx = arith::IndexCastOp::create(b, l, b.getIndexType(), i);
+      if (p->width > 1)
+        idx = arith::MulIOp::create(b, l, idx, indexConst(p->width, l));
       if (bin->getOpcode() == clang::BO_Sub)
-        return Pointer{p->base, arith::SubIOp::create(b, l, p->offset, idx)};
-      return Pointer{p->base, arith::AddIOp::create(b, l, p->offset, idx)};
+        return Pointer{p->base, arith::SubIOp::create(b, l, p->offset, idx), p->width};
+      return Pointer{p->base, arith::AddIOp::create(b, l, p->offset, idx), p->width};
     }
   }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e); unary && unary->getOpcode() == clang::UO_AddrOf) {
@@ -1042,7 +1138,7 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
       std::optional<LValue> lv = lvalue(sub);
       if (!lv)
         return nullptr;
-      return memref::LoadOp::create(b, l, lv->memref, lv->indices);
+      return loadLValue(*lv, l);
     }
     case clang::CK_NoOp:
     case clang::CK_ToVoid:
@@ -1110,7 +1206,7 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
     }
     case clang::UO_Deref: {
       std::optional<LValue> lv = lvalue(e);
-      return lv ? Value(memref::LoadOp::create(b, l, lv->memref, lv->indices)) : nullptr;
+      return lv ? Value(loadLValue(*lv, l)) : nullptr;
     }
     default:
       return error(e, "unary operator outside the supported subset");
@@ -1118,11 +1214,26 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
   }
   if (auto *cond = dyn_cast<clang::ConditionalOperator>(e))
     return emitConditional(cond);
-  if (isHalfClass(type)) {
-    // Copies and conversions of __half/__nv_bfloat16 are plain values here.
+  if (auto *list = dyn_cast<clang::InitListExpr>(e); list && vectorRecord(type)) {
+    // float4 v = {a, b, c, d};
+    auto vecType = cast<VectorType>(scalarType(type, e->getBeginLoc()));
+    if (list->getNumInits() != unsigned(vecType.getNumElements()))
+      return error(e, "initialize every component of a vector type");
+    SmallVector<Value> elems;
+    for (const clang::Expr *init : list->inits()) {
+      Value v = convert(rvalue(init), init->getType(), vectorRecord(type)->first, init);
+      if (!v)
+        return nullptr;
+      elems.push_back(v);
+    }
+    return vector::FromElementsOp::create(b, l, vecType, elems);
+  }
+  if (isValueClass(type)) {
+    // Copies and conversions of __half/__nv_bfloat16 and of float4 & co. are
+    // plain values here.
     if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e)) {
       if (construct->getNumArgs() != 1)
-        return error(e, "this __half constructor is outside the supported subset");
+        return error(e, "this constructor of '" + type.getAsString() + "' is outside the supported subset");
       const clang::Expr *arg = construct->getArg(0);
       return convert(rvalue(arg), arg->getType(), type, e);
     }
@@ -1143,11 +1254,20 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
     return rvalue(defaultArg->getExpr());
   if (isa<clang::DeclRefExpr, clang::ArraySubscriptExpr>(e)) {
     std::optional<LValue> lv = lvalue(e);
-    return lv ? Value(memref::LoadOp::create(b, l, lv->memref, lv->indices)) : nullptr;
+    return lv ? Value(loadLValue(*lv, l)) : nullptr;
+  }
+  if (auto *member = dyn_cast<clang::MemberExpr>(e);
+      member && member->getBase()->isPRValue() && vectorRecord(member->getBase()->getType())) {
+    Value whole = rvalue(member->getBase());
+    if (!whole)
+      return nullptr;
+    int64_t lane = llvm::StringSwitch<int64_t>(member->getMemberDecl()->getName())
+                       .Case("x", 0).Case("y", 1).Case("z", 2).Default(3);
+    return vector::ExtractOp::create(b, l, whole, ArrayRef<int64_t>{lane});
   }
   if (isa<clang::MemberExpr>(e)) {
     std::optional<LValue> lv = lvalue(e);
-    return lv ? Value(memref::LoadOp::create(b, l, lv->memref, lv->indices)) : nullptr;
+    return lv ? Value(loadLValue(*lv, l)) : nullptr;
   }
   if (isa<clang::ExprWithCleanups>(e))
     return rvalue(cast<clang::ExprWithCleanups>(e)->getSubExpr());
@@ -1196,7 +1316,7 @@ Value KernelEmitter::emitAssign(const clang::BinaryOperator *e) {
     // a op= b computes in the computation type, then converts back.
     auto *compound = cast<clang::CompoundAssignOperator>(e);
     clang::QualType computeType = compound->getComputationResultType();
-    Value old = memref::LoadOp::create(b, l, lv->memref, lv->indices);
+    Value old = loadLValue(*lv, l);
     Value rhs = rvalue(e->getRHS());
     if (!rhs)
       return nullptr;
@@ -1207,7 +1327,7 @@ Value KernelEmitter::emitAssign(const clang::BinaryOperator *e) {
   }
   if (!result)
     return nullptr;
-  memref::StoreOp::create(b, l, result, lv->memref, lv->indices);
+  storeLValue(result, *lv, l);
   return result;
 }
 
@@ -1230,7 +1350,7 @@ Value KernelEmitter::emitIncDec(const clang::UnaryOperator *e) {
   std::optional<LValue> lv = lvalue(e->getSubExpr());
   if (!lv)
     return nullptr;
-  Value old = memref::LoadOp::create(b, l, lv->memref, lv->indices);
+  Value old = loadLValue(*lv, l);
   Value updated;
   if (isa<FloatType>(old.getType())) {
     Value one = arith::ConstantOp::create(b, l, b.getFloatAttr(old.getType(), 1.0));
@@ -1239,7 +1359,7 @@ Value KernelEmitter::emitIncDec(const clang::UnaryOperator *e) {
     Value one = arith::ConstantOp::create(b, l, b.getIntegerAttr(old.getType(), 1));
     updated = inc ? Value(arith::AddIOp::create(b, l, old, one)) : Value(arith::SubIOp::create(b, l, old, one));
   }
-  memref::StoreOp::create(b, l, updated, lv->memref, lv->indices);
+  storeLValue(updated, *lv, l);
   return e->isPrefix() ? updated : old;
 }
 
@@ -1306,9 +1426,25 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
     return emitAtomic(name, e);
   if (name.starts_with("__shfl"))
     return emitShuffle(name, e);
+  if (name.starts_with("make_") && vectorRecord(e->getType())) {
+    auto vecType = cast<VectorType>(scalarType(e->getType(), e->getBeginLoc()));
+    SmallVector<Value> elems;
+    for (const clang::Expr *arg : e->arguments()) {
+      Value v = convert(rvalue(arg), arg->getType(), vectorRecord(e->getType())->first, arg);
+      if (!v)
+        return nullptr;
+      elems.push_back(v);
+    }
+    if (int64_t(elems.size()) != vecType.getNumElements())
+      return error(e, "'" + name + "' needs one value per component");
+    return vector::FromElementsOp::create(b, l, vecType, elems);
+  }
   if (name == "__ldg") {
     std::optional<Pointer> p = pointer(e->getArg(0));
-    return p ? Value(memref::LoadOp::create(b, l, p->base, ValueRange{p->offset})) : nullptr;
+    if (!p)
+      return nullptr;
+    LValue lv{p->base, {p->offset}, p->width, std::nullopt};
+    return loadLValue(lv, l);
   }
   SmallVector<Value> args;
   for (const clang::Expr *arg : e->arguments()) {
@@ -1382,9 +1518,11 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
 Value KernelEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
   // Only the operators of CUDA's half-precision classes: they compute in
   // f16/bf16 like the builtin operators do in their types.
-  if (e->getNumArgs() != 2 || !isHalfClass(e->getArg(0)->getType()))
-    return error(e, "overloaded operators are outside the supported subset (except on __half and __nv_bfloat16)");
   clang::BinaryOperatorKind op = clang::BinaryOperator::getOverloadedOpcode(e->getOperator());
+  bool vectorAssign = e->getNumArgs() == 2 && vectorRecord(e->getArg(0)->getType()) &&
+                      op == clang::BO_Assign;
+  if (e->getNumArgs() != 2 || !(isHalfClass(e->getArg(0)->getType()) || vectorAssign))
+    return error(e, "overloaded operators are outside the supported subset (except on __half and __nv_bfloat16)");
   Location l = loc(e);
   const clang::Expr *lhsExpr = e->getArg(0), *rhsExpr = e->getArg(1);
   clang::QualType halfType = lhsExpr->getType();
@@ -1395,10 +1533,10 @@ Value KernelEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
       return nullptr;
     Value result = rhs;
     if (op != clang::BO_Assign) {
-      Value old = memref::LoadOp::create(b, l, lv->memref, lv->indices);
+      Value old = loadLValue(*lv, l);
       result = binary(op, old, rhs, halfType, e);
     }
-    memref::StoreOp::create(b, l, result, lv->memref, lv->indices);
+    storeLValue(result, *lv, l);
     return result;
   }
   Value lhs = rvalue(lhsExpr);
@@ -1587,7 +1725,8 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
   if (!unit)
     return nullptr;
   context.loadDialect<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
-                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
+                      math::MathDialect, memref::MemRefDialect, scf::SCFDialect, ub::UBDialect,
+                      vector::VectorDialect>();
   clang::ASTContext &ast = unit->getASTContext();
   OpBuilder b(&context);
   Location fileLoc = FileLineColLoc::get(&context, path, 1, 1);

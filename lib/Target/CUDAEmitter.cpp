@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
@@ -58,6 +59,16 @@ private:
       case 32: return std::string(isUnsigned ? "unsigned" : "int");
       case 64: return std::string(isUnsigned ? "unsigned long long" : "long long");
       }
+    }
+    if (auto vec = dyn_cast<VectorType>(t)) {
+      // float4, int2, ...: CUDA's vector types.
+      Type elem = vec.getElementType();
+      const char *base = elem.isF32() ? "float" : elem.isF64() ? "double"
+                         : elem.isInteger(32) ? (isUnsigned ? "uint" : "int")
+                         : elem.isInteger(64) ? (isUnsigned ? "ulonglong" : "longlong")
+                         : elem.isInteger(8) ? (isUnsigned ? "uchar" : "char") : nullptr;
+      if (base && vec.getRank() == 1 && vec.getNumElements() <= 4)
+        return std::string(base) + std::to_string(vec.getNumElements());
     }
     if (t.isF32()) return std::string("float");
     if (t.isF64()) return std::string("double");
@@ -243,6 +254,27 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<gpu::DynamicSharedMemoryOp>([&](auto) { return success(); })
+      .Case<vector::StoreOp>([&](vector::StoreOp store) -> LogicalResult {
+        FailureOr<std::string> type = cType(store.getVectorType(), op);
+        if (failed(type))
+          return failure();
+        line() << "*reinterpret_cast<" << *type << " *>(&"
+               << subscript(store.getBase(), store.getIndices()) << ") = "
+               << name(store.getValueToStore()) << ";\n";
+        return success();
+      })
+      .Case<vector::InsertOp>([&](vector::InsertOp insert) -> LogicalResult {
+        // A copy with one lane replaced.
+        FailureOr<std::string> type = cType(insert.getType(), op);
+        auto position = insert.getStaticPosition();
+        if (failed(type) || position.size() != 1)
+          return failure();
+        std::string n = fresh("vec");
+        names[insert.getResult()] = n;
+        line() << *type << " " << n << " = " << name(insert.getDest()) << ";\n";
+        line() << n << "." << "xyzw"[position[0]] << " = " << name(insert.getValueToStore()) << ";\n";
+        return success();
+      })
       .Case<memref::ViewOp>([&](memref::ViewOp view) -> LogicalResult {
         // The importer's view of the dynamic shared memory: extern __shared__.
         if (!view.getSource().getDefiningOp<gpu::DynamicSharedMemoryOp>())
@@ -508,6 +540,26 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     return "(long long)gridDim." + stringifyDimension(g.getDimension()).str();
   if (auto load = dyn_cast<memref::LoadOp>(op))
     return subscript(load.getMemRef(), load.getIndices());
+  if (auto load = dyn_cast<vector::LoadOp>(op)) {
+    FailureOr<std::string> type = cType(load.getVectorType(), op);
+    if (failed(type))
+      return failure();
+    return "*reinterpret_cast<const " + *type + " *>(&" + subscript(load.getBase(), load.getIndices()) + ")";
+  }
+  if (auto extract = dyn_cast<vector::ExtractOp>(op)) {
+    auto position = extract.getStaticPosition();
+    if (position.size() == 1 && position[0] >= 0 && position[0] < 4)
+      return name(extract.getSource()) + "." + std::string(1, "xyzw"[position[0]]);
+  }
+  if (auto fromElements = dyn_cast<vector::FromElementsOp>(op)) {
+    FailureOr<std::string> type = cType(fromElements.getType(), op);
+    if (failed(type))
+      return failure();
+    std::string args;
+    for (Value v : fromElements.getElements())
+      args += (args.empty() ? "" : ", ") + name(v);
+    return "make_" + *type + "(" + args + ")";
+  }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     using P = arith::CmpIPredicate;
     switch (cmp.getPredicate()) {

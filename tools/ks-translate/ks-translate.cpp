@@ -24,6 +24,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Parser/Parser.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -76,7 +77,7 @@ int main(int argc, char **argv) {
     DialectRegistry registry;
     registry.insert<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
                     gpu::GPUDialect, math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                    ub::UBDialect, ks::KSDialect>();
+                    ub::UBDialect, vector::VectorDialect, ks::KSDialect>();
     context.appendDialectRegistry(registry);
     OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(exportCuda, &context);
     if (!module)
