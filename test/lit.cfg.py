@@ -23,7 +23,7 @@ config.test_exec_root = os.path.join(config.ks_obj_root, "test")
 config.environment["PATH"] = os.pathsep.join(
     [config.ks_tools_dir, config.llvm_tools_dir, config.environment.get("PATH", "")]
 )
-for var in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "HOME"):
+for var in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "HOME", "XDG_CACHE_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
