@@ -75,6 +75,7 @@ struct LValue {
   SmallVector<Value, 2> indices;
   int64_t width = 1;
   std::optional<int64_t> lane;
+  const clang::VarDecl *var = nullptr; ///< the scalar variable, for names
 };
 
 std::optional<std::pair<clang::QualType, int64_t>> vectorRecord(clang::QualType t);
@@ -249,7 +250,19 @@ private:
       return vector::ExtractOp::create(b, l, v, ArrayRef<int64_t>{*lv.lane});
     return v;
   }
+  /// Records that `v` is a value of C variable `var`: a NameLoc on the op
+  /// that computes it. mem2reg and the CFG lifting keep op locations, so the
+  /// exporter can name the value (and the loop variables it feeds) after
+  /// the variable.
+  void nameAfter(Value v, const clang::VarDecl *var) {
+    Operation *def = v ? v.getDefiningOp() : nullptr;
+    if (!def || !var || var->getName().empty() || isa<NameLoc>(def->getLoc()) ||
+        isa<arith::ConstantOp>(def))
+      return;
+    def->setLoc(NameLoc::get(b.getStringAttr(var->getName()), def->getLoc()));
+  }
   void storeLValue(Value v, const LValue &lv, Location l) {
+    nameAfter(v, lv.var);
     if (lv.lane) {
       LValue whole = lv;
       whole.lane.reset();
@@ -702,8 +715,11 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
     if (isa<clang::InitListExpr, clang::CXXConstructExpr>(init) && !isValueClass(t))
       return (void)error(init, "this initializer is outside the supported subset");
     Value v = rvalue(init);
-    if (v)
-      store(convert(v, init->getType(), t, init), slot.storage, l);
+    if (!v)
+      return;
+    Value converted = convert(v, init->getType(), t, init);
+    nameAfter(converted, var);
+    store(converted, slot.storage, l);
   }
 }
 
@@ -928,7 +944,7 @@ std::optional<LValue> KernelEmitter::lvalue(const clang::Expr *e) {
       error(e, "assigning a whole pointer or array here is not supported");
       return std::nullopt;
     }
-    return LValue{it->second.storage, {}};
+    return LValue{it->second.storage, {}, 1, std::nullopt, var};
   }
   if (auto *member = dyn_cast<clang::MemberExpr>(e); member && vectorRecord(member->getBase()->getType())) {
     // v.x of a float4 place: one lane of the vector stored there.

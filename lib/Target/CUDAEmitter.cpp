@@ -104,32 +104,81 @@ private:
     return "/*?*/0";
   }
 
+  /// The C variable a value computes, when the importer recorded one (a
+  /// NameLoc on its op, possibly fused by canonicalization).
+  static std::optional<StringRef> sourceName(Value v) {
+    Operation *def = v ? v.getDefiningOp() : nullptr;
+    if (!def)
+      return std::nullopt;
+    std::optional<StringRef> found;
+    def->getLoc()->walk([&](Location l) {
+      if (auto named = dyn_cast<NameLoc>(l)) {
+        found = named.getName().getValue();
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    // Names of the functions the exporter calls would shadow them.
+    static const StringRef reserved[] = {"min", "max", "fmaxf", "fminf", "make_float4", "atomicAdd"};
+    if (found && llvm::is_contained(reserved, *found))
+      return std::nullopt;
+    return found;
+  }
+  /// The first recorded variable name among `candidates`.
+  static StringRef nameFrom(ValueRange candidates, StringRef otherwise) {
+    for (Value v : candidates)
+      if (std::optional<StringRef> n = sourceName(v))
+        return *n;
+    return otherwise;
+  }
+
   /// Declares `v` as a new local initialized with `expr`.
   LogicalResult define(Value v, const std::string &expr, Operation *at, StringRef base = "v") {
     FailureOr<std::string> type = cType(v.getType(), at);
     if (failed(type))
       return failure();
-    std::string n = fresh(base);
+    std::string n = fresh(base == "v" ? sourceName(v).value_or(base) : base);
     names[v] = n;
     line() << "const " << *type << " " << n << " = " << expr << ";\n";
     return success();
   }
-  /// Declares mutable locals for values carried by a structured op.
-  LogicalResult declareCarried(ValueRange values, Operation *at, StringRef base) {
-    for (Value v : values) {
+  /// Declares mutable locals for values carried by a structured op, named
+  /// after the variable the values flowing into them belong to.
+  LogicalResult declareCarried(ValueRange values, Operation *at, StringRef base,
+                               ArrayRef<ValueRange> sources = {}) {
+    for (auto [i, v] : llvm::enumerate(values)) {
       FailureOr<std::string> type = cType(v.getType(), at);
       if (failed(type))
         return failure();
-      std::string n = fresh(base);
+      SmallVector<Value> candidates;
+      for (ValueRange source : sources)
+        if (i < source.size())
+          candidates.push_back(source[i]);
+      std::string n = fresh(nameFrom(candidates, base));
       names[v] = n;
       line() << *type << " " << n << ";\n";
     }
     return success();
   }
+  /// targets = sources, all at once: when a source is another target (a
+  /// loop that rotates its variables), through temporaries.
   void assign(ValueRange targets, ValueRange sources) {
-    for (auto [t, s] : llvm::zip(targets, sources))
-      if (name(t) != name(s))
-        line() << name(t) << " = " << name(s) << ";\n";
+    bool overlap = false;
+    for (auto [i, t] : llvm::enumerate(targets))
+      for (auto [j, src] : llvm::enumerate(sources))
+        overlap |= i != j && name(t) == name(src);
+    if (!overlap) {
+      for (auto [t, src] : llvm::zip(targets, sources))
+        if (name(t) != name(src))
+          line() << name(t) << " = " << name(src) << ";\n";
+      return;
+    }
+    line() << "{\n";
+    for (auto [i, src] : llvm::enumerate(sources))
+      line() << "  const auto tmp" << i << " = " << name(src) << ";\n";
+    for (auto [i, t] : llvm::enumerate(targets))
+      line() << "  " << name(t) << " = tmp" << i << ";\n";
+    line() << "}\n";
   }
 
   LogicalResult emitKernel(gpu::GPUFuncOp func);
@@ -301,7 +350,10 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::IfOp>([&](scf::IfOp ifOp) -> LogicalResult {
-        if (failed(declareCarried(ifOp.getResults(), op, "r")))
+        SmallVector<ValueRange> ifSources = {ifOp.thenYield().getOperands()};
+        if (ifOp.elseBlock())
+          ifSources.push_back(ifOp.elseYield().getOperands());
+        if (failed(declareCarried(ifOp.getResults(), op, "r", ifSources)))
           return failure();
         line() << "if (" << name(ifOp.getCondition()) << ") {\n";
         ++indent;
@@ -322,7 +374,9 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::ForOp>([&](scf::ForOp forOp) -> LogicalResult {
-        if (failed(declareCarried(forOp.getRegionIterArgs(), op, "acc")))
+        if (failed(declareCarried(forOp.getRegionIterArgs(), op, "acc",
+                                  {forOp.getBody()->getTerminator()->getOperands(),
+                                   forOp.getInitArgs()})))
           return failure();
         assign(forOp.getRegionIterArgs(), forOp.getInitArgs());
         FailureOr<std::string> ivType = cType(forOp.getInductionVar().getType(), op);
@@ -348,8 +402,21 @@ LogicalResult Emitter::emitOp(Operation *op) {
         // while (true) { before; if (!cond) break; after }: carried values
         // are mutable locals; the results are the condition's arguments.
         Block &before = whileOp.getBefore().front(), &after = whileOp.getAfter().front();
-        if (failed(declareCarried(before.getArguments(), op, "x")) ||
-            failed(declareCarried(whileOp.getResults(), op, "out")))
+        ValueRange yielded = after.getTerminator()->getOperands();
+        if (failed(declareCarried(before.getArguments(), op, "x", {yielded, whileOp.getInits()})))
+          return failure();
+        // A result that is a loop variable at the exit is that variable;
+        // only computed results need locals of their own.
+        scf::ConditionOp exitCond = whileOp.getConditionOp();
+        SmallVector<Value> computed;
+        for (auto [result, arg] : llvm::zip(whileOp.getResults(), exitCond.getArgs())) {
+          auto blockArg = dyn_cast<BlockArgument>(arg);
+          if (blockArg && blockArg.getOwner() == &before)
+            names[result] = name(arg);
+          else
+            computed.push_back(result);
+        }
+        if (failed(declareCarried(computed, op, "out")))
           return failure();
         assign(before.getArguments(), whileOp.getInits());
         line() << "while (true) {\n";
@@ -357,7 +424,13 @@ LogicalResult Emitter::emitOp(Operation *op) {
         if (failed(emitBlock(before)))
           return failure();
         scf::ConditionOp cond = whileOp.getConditionOp();
-        assign(whileOp.getResults(), cond.getArgs());
+        assign(computed, [&] {
+          SmallVector<Value> args;
+          for (auto [result, arg] : llvm::zip(whileOp.getResults(), cond.getArgs()))
+            if (llvm::is_contained(computed, result))
+              args.push_back(arg);
+          return args;
+        }());
         line() << "if (!" << name(cond.getCondition()) << ")\n";
         line() << "  break;\n";
         for (auto [arg, value] : llvm::zip(after.getArguments(), cond.getArgs()))
