@@ -44,6 +44,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -66,6 +67,7 @@ struct Slot {
   Value storage;    ///< Scalar: memref<T>; Array: memref<NxT>
   Value base;       ///< PointerVar: the memref it points into
   Value offsetSlot; ///< PointerVar: memref<index> holding the offset
+  int64_t width = 1; ///< PointerVar: elements per pointee (4 for a float4 view)
 };
 
 /// An assignable place: a memref and its indices; `width` > 1 reads a vector
@@ -641,7 +643,9 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
     b.setInsertionPointToStart(entry);
     Value bytes = gpu::DynamicSharedMemoryOp::create(
         b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr, space));
-    int64_t maxElems = 227 * 1024 / int64_t(elem.getIntOrFloatBitWidth() / 8);
+    clang::QualType elemType = ast.getAsIncompleteArrayType(t)->getElementType();
+    int64_t elemBytes = std::max<int64_t>(1, ast.getTypeSizeInChars(elemType).getQuantity());
+    int64_t maxElems = 227 * 1024 / elemBytes;
     Slot slot;
     slot.kind = Slot::Array;
     slot.storage = memref::ViewOp::create(
@@ -700,6 +704,7 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
       return;
     slot.kind = Slot::PointerVar;
     slot.base = init->base;
+    slot.width = init->width;
     slot.offsetSlot = allocaAtEntry(MemRefType::get({}, b.getIndexType()), l);
     store(init->offset, slot.offsetSlot, l);
     vars[var] = slot;
@@ -804,14 +809,19 @@ void KernelEmitter::emitReturn(const clang::ReturnStmt *s) {
   if (!inlineStack.empty()) {
     InlineFrame &frame = inlineStack.back();
     if (const clang::Expr *value = s->getRetValue()) {
-      Value v = rvalue(value);
-      if (!v)
+      Value v = rvalue(value); // also for `return voidCall();`
+      if (hadError)
         return;
-      store(convert(v, value->getType(), frame.fn->getReturnType(), value), frame.resultSlot,
-            loc(s));
+      if (v && frame.resultSlot)
+        store(convert(v, value->getType(), frame.fn->getReturnType(), value), frame.resultSlot,
+              loc(s));
     }
     branchTo(frame.exit, loc(s));
   } else {
+    if (const clang::Expr *value = s->getRetValue())
+      rvalue(value); // `return voidCall();` in a kernel
+    if (hadError)
+      return;
     branchTo(returnBlock, loc(s));
   }
   startBlock(newBlock());
@@ -1064,8 +1074,9 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
       return Pointer{it->second.storage, indexConst(0, l)};
     }
     if (it->second.kind == Slot::PointerVar)
-      return Pointer{it->second.base, it->second.offsetSlot ? load(it->second.offsetSlot, l)
-                                                            : indexConst(0, l)};
+      return Pointer{it->second.base,
+                     it->second.offsetSlot ? load(it->second.offsetSlot, l) : indexConst(0, l),
+                     it->second.width};
   }
   if (auto *bin = dyn_cast<clang::BinaryOperator>(e)) {
     if (bin->getOpcode() == clang::BO_Add || bin->getOpcode() == clang::BO_Sub) {
@@ -1076,7 +1087,9 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
       Value i = p ? rvalue(intExpr) : nullptr;
       if (!i)
         return std::nullopt;
-      Value idx = arith::IndexCastOp::create(b, l, b.getIndexType(), i);
+      Value idx = isUnsigned(intExpr->getType())
+                      ? Value(arith::IndexCastUIOp::create(b, l, b.getIndexType(), i))
+                      : Value(arith::IndexCastOp::create(b, l, b.getIndexType(), i));
       if (p->width > 1)
         idx = arith::MulIOp::create(b, l, idx, indexConst(p->width, l));
       if (bin->getOpcode() == clang::BO_Sub)
@@ -1092,7 +1105,11 @@ std::optional<Pointer> KernelEmitter::pointer(const clang::Expr *e) {
       error(e, "taking the address of a scalar variable is not supported");
       return std::nullopt;
     }
-    return Pointer{lv->memref, lv->indices[0]};
+    if (lv->lane) {
+      error(e, "the address of a vector component is not supported");
+      return std::nullopt;
+    }
+    return Pointer{lv->memref, lv->indices[0], lv->width};
   }
   error(e, std::string("unsupported pointer expression ('") + e->getStmtClassName() + "')");
   return std::nullopt;
@@ -1190,6 +1207,8 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
       return nullptr;
     if (bin->isComparisonOp())
       return compare(op, lhs, rhs, bin->getLHS()->getType(), e);
+    if (bin->isShiftOp()) // operands are promoted separately: a << b has a's type
+      rhs = convert(rhs, bin->getRHS()->getType(), bin->getLHS()->getType(), e);
     return binary(op, lhs, rhs, type, e);
   }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e)) {
@@ -1305,7 +1324,7 @@ Value KernelEmitter::emitAssign(const clang::BinaryOperator *e) {
       std::optional<Pointer> p = pointer(e->getRHS());
       if (!p)
         return nullptr;
-      if (p->base != slot.base)
+      if (p->base != slot.base || p->width != slot.width)
         return error(e, "pointer '" + var->getName() +
                             "' would point into another buffer, which is not supported");
       store(p->offset, slot.offsetSlot, l);
@@ -1314,7 +1333,11 @@ Value KernelEmitter::emitAssign(const clang::BinaryOperator *e) {
     Value n = rvalue(e->getRHS());
     if (!n)
       return nullptr;
-    Value idx = arith::IndexCastOp::create(b, l, b.getIndexType(), n);
+    Value idx = isUnsigned(e->getRHS()->getType())
+                    ? Value(arith::IndexCastUIOp::create(b, l, b.getIndexType(), n))
+                    : Value(arith::IndexCastOp::create(b, l, b.getIndexType(), n));
+    if (slot.width > 1)
+      idx = arith::MulIOp::create(b, l, idx, indexConst(slot.width, l));
     Value off = load(slot.offsetSlot, l);
     off = e->getOpcode() == clang::BO_SubAssign ? Value(arith::SubIOp::create(b, l, off, idx))
                                                 : Value(arith::AddIOp::create(b, l, off, idx));
@@ -1358,7 +1381,7 @@ Value KernelEmitter::emitIncDec(const clang::UnaryOperator *e) {
     if (it == vars.end() || it->second.kind != Slot::PointerVar || !it->second.offsetSlot)
       return error(e, "only pointer variables of kernels can be incremented");
     Value off = load(it->second.offsetSlot, l);
-    Value one = indexConst(1, l);
+    Value one = indexConst(it->second.width, l);
     store(inc ? Value(arith::AddIOp::create(b, l, off, one)) : Value(arith::SubIOp::create(b, l, off, one)),
           it->second.offsetSlot, l);
     return nullptr;
@@ -1565,12 +1588,16 @@ Value KernelEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
 }
 
 Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee) {
+  // The body is the definition's (a forward declaration has other parameters).
+  if (const clang::FunctionDecl *definition = callee->getDefinition())
+    callee = definition;
   for (const InlineFrame &frame : inlineStack)
     if (frame.fn == callee)
       return error(e, "recursion ('" + callee->getName() + "') is outside the supported subset");
   Location l = loc(e);
-  // Bind the arguments to fresh slots, as for a kernel's parameters.
-  SmallVector<std::pair<const clang::VarDecl *, Slot>> saved;
+  // Evaluate every argument before binding any parameter: an argument may
+  // inline this same function (f(a, f(b, c))), which binds them too.
+  SmallVector<std::pair<const clang::VarDecl *, Slot>> bindings;
   for (auto [param, arg] : llvm::zip(callee->parameters(), e->arguments())) {
     Slot slot;
     if (param->getType()->isPointerType()) {
@@ -1579,6 +1606,7 @@ Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::Funct
         return nullptr;
       slot.kind = Slot::PointerVar;
       slot.base = p->base;
+      slot.width = p->width;
       slot.offsetSlot = allocaAtEntry(MemRefType::get({}, b.getIndexType()), l);
       store(p->offset, slot.offsetSlot, l);
     } else if (param->getType()->isReferenceType()) {
@@ -1590,8 +1618,23 @@ Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::Funct
       slot.storage = allocaAtEntry(MemRefType::get({}, v.getType()), l);
       store(v, slot.storage, l);
     }
+    bindings.push_back({param, slot});
+  }
+  // Bind, remembering outer bindings of the same parameters to restore.
+  SmallVector<std::pair<const clang::VarDecl *, std::optional<Slot>>> outer;
+  for (auto &[param, slot] : bindings) {
+    auto it = vars.find(param);
+    outer.push_back({param, it == vars.end() ? std::nullopt : std::optional<Slot>(it->second)});
     vars[param] = slot;
   }
+  auto restore = llvm::make_scope_exit([&] {
+    for (auto &[param, slot] : outer) {
+      if (slot)
+        vars[param] = *slot;
+      else
+        vars.erase(param);
+    }
+  });
   InlineFrame frame{callee, newBlock(), nullptr};
   if (!callee->getReturnType()->isVoidType())
     frame.resultSlot =
