@@ -21,6 +21,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 
@@ -38,12 +39,19 @@ private:
   int indent = 0;
   llvm::DenseMap<Value, std::string> names;
   llvm::StringMap<int> used;
+  llvm::StringSet<> taken; ///< every name given out in the current function
 
   raw_ostream &line() { return os.indent(indent * 2); }
 
+  /// A name no other local or parameter of the function has: `base`, else
+  /// base1, base2, ... (a C variable may itself be called `acc1`).
   std::string fresh(StringRef base) {
-    int n = used[base]++;
-    return n == 0 && base != "v" ? base.str() : (base + std::to_string(n)).str();
+    for (;;) {
+      int n = used[base]++;
+      std::string candidate = n == 0 && base != "v" ? base.str() : (base + std::to_string(n)).str();
+      if (taken.insert(candidate).second)
+        return candidate;
+    }
   }
   std::string name(Value v) { return names.lookup(v); }
 
@@ -96,9 +104,15 @@ private:
         return isF32 ? "__int_as_float(0x7fffffff)" : "__longlong_as_double(0x7fffffffffffffffLL)";
       std::string s;
       llvm::raw_string_ostream out(s);
-      out << llvm::format("%.9g", d);
+      out << llvm::format(isF32 || f.getType().isF16() || f.getType().isBF16() ? "%.9g" : "%.17g", d);
       if (s.find_first_of(".e") == std::string::npos)
         s += ".0";
+      // Half constants must stay half: a double literal would turn the
+      // arithmetic around it into float or double arithmetic.
+      if (f.getType().isF16())
+        return "__float2half(" + s + "f)";
+      if (f.getType().isBF16())
+        return "__float2bfloat16(" + s + "f)";
       return isF32 ? s + "f" : s;
     }
     return "/*?*/0";
@@ -173,12 +187,13 @@ private:
           line() << name(t) << " = " << name(src) << ";\n";
       return;
     }
-    line() << "{\n";
-    for (auto [i, src] : llvm::enumerate(sources))
-      line() << "  const auto tmp" << i << " = " << name(src) << ";\n";
-    for (auto [i, t] : llvm::enumerate(targets))
-      line() << "  " << name(t) << " = tmp" << i << ";\n";
-    line() << "}\n";
+    SmallVector<std::string> temps;
+    for (Value src : sources) {
+      temps.push_back(fresh("tmp"));
+      line() << "const auto " << temps.back() << " = " << name(src) << ";\n";
+    }
+    for (auto [t, temp] : llvm::zip(targets, temps))
+      line() << name(t) << " = " << temp << ";\n";
   }
 
   LogicalResult emitKernel(gpu::GPUFuncOp func);
@@ -230,6 +245,7 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
 LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
   names.clear();
   used.clear();
+  taken.clear();
   os << "extern \"C\" __global__ void ";
   if (auto bounds = func.getKnownBlockSizeAttr())
     os << "__launch_bounds__(" << bounds[0] * bounds[1] * bounds[2] << ") ";
@@ -263,6 +279,7 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
 LogicalResult Emitter::emitLauncher(func::FuncOp func) {
   names.clear();
   used.clear();
+  taken.clear();
   os << "void " << func.getName() << "(";
   if (failed(emitParams(func, /*kernel=*/false)))
     return failure();
@@ -542,7 +559,9 @@ LogicalResult Emitter::emitOp(Operation *op) {
           FailureOr<std::string> expr = expression(op);
           if (failed(expr))
             return failure();
-          names[op->getResult(0)] = StringRef(*expr).drop_front(strlen("(long long)")).str();
+          // Kept as 64-bit values: index arithmetic on them must not wrap
+          // at 32 bits as unsigned threadIdx.x - blockDim.x would.
+          names[op->getResult(0)] = "(" + *expr + ")";
           return success();
         }
         if (isa<ub::PoisonOp>(op)) {
@@ -662,7 +681,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     case P::ULE: return "!(" + bin(">") + ")";
     case P::UGT: return "!(" + bin("<=") + ")";
     case P::UGE: return "!(" + bin("<") + ")";
-    case P::UEQ: return "!(" + bin("!=") + ") || " + operand(0) + " != " + operand(0);
+    case P::UEQ: return "!((" + bin("<") + ") || (" + bin(">") + "))";
     case P::ONE: return "(" + bin("<") + ") || (" + bin(">") + ")";
     default: break;
     }
