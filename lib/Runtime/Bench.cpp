@@ -291,6 +291,12 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
       std::memcpy(args[i].bytes.data(), &d, 8);
       break;
     }
+    case ElemType::F16:
+    case ElemType::BF16: {
+      uint16_t h = p.type == ElemType::F16 ? floatToHalf(float(value)) : floatToBF16(float(value));
+      std::memcpy(args[i].bytes.data(), &h, 2);
+      break;
+    }
     default: // little-endian: the low bytes hold the narrower integer types
       std::memcpy(args[i].bytes.data(), &value, 8);
     }
@@ -309,6 +315,20 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   }
   json report;
   bool pass = verify(refA, refB, outA, &outB, report);
+  // A kernel must not write its `in` buffers.
+  for (size_t k = 0; k < spec.params.size(); ++k) {
+    const Param &p = spec.params[k];
+    if (!p.isBuffer || p.role != Role::In || inputs[k].empty())
+      continue;
+    std::vector<uint8_t> after(inputs[k].size());
+    if (cudaMemcpy(after.data(), buffers[k].ptr, after.size(), cudaMemcpyDeviceToHost) ==
+            cudaSuccess &&
+        after != inputs[k]) {
+      report[p.name] = {{"pass", false},
+                        {"reason", "the kernel wrote to input buffer '" + p.name + "'"}};
+      pass = false;
+    }
+  }
   result["verification"] = report;
   if (!pass) {
     result["status"] = "fail";
@@ -332,6 +352,13 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
       makeInputs(++freshSeed);
       if (cudaError_t e = uploadInputs(timer.stream))
         return e;
+    } else {
+      // inout buffers accumulate: every timed run starts from the inputs.
+      for (size_t k = 0; k < spec.params.size(); ++k)
+        if (spec.params[k].isBuffer && spec.params[k].role == Role::InOut)
+          if (cudaError_t e = cudaMemcpyAsync(buffers[k].ptr, inputs[k].data(), inputs[k].size(),
+                                              cudaMemcpyHostToDevice, timer.stream))
+            return e;
     }
     return options.flushL2 ? cudaMemsetAsync(flush.ptr, i & 0xFF, flush.bytes, timer.stream)
                            : cudaSuccess;

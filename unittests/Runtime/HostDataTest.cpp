@@ -83,6 +83,31 @@ TEST(HostData, NaNAndUnwrittenAlwaysFail) {
   EXPECT_NE(u.reason.find("never written"), std::string::npos);
 }
 
+TEST(HostData, AFewWrongElementsCannotHideInTheNorm) {
+  // 1M elements, 10 of them off by 13 (3x the RMS): the relative L2 error
+  // stays under the f16 tolerance of 1e-2, but each wrong element is far off.
+  std::vector<float> r(1000000), o;
+  for (size_t i = 0; i < r.size(); ++i)
+    r[i] = float((i % 7) + 1);
+  o = r;
+  for (int i = 0; i < 10; ++i)
+    o[i * 1000] += 13.f;
+  Comparison c = compare(floats(o), floats(r), {}, ElemType::F32, r.size(), 1e-2);
+  EXPECT_LT(c.relativeL2, 1e-2);
+  EXPECT_FALSE(c.pass);
+  EXPECT_EQ(c.outlierCount, 10u);
+  EXPECT_NE(c.reason.find("10 elements differ"), std::string::npos);
+}
+
+TEST(HostData, NonFiniteReferencesMustBeMatched) {
+  auto ref = floats({NAN, INFINITY, 1});
+  EXPECT_TRUE(compare(ref, ref, {}, ElemType::F32, 3, 1e-5).pass);
+  auto out = floats({0, INFINITY, 1});
+  Comparison c = compare(out, ref, {}, ElemType::F32, 3, 1e-5);
+  EXPECT_FALSE(c.pass);
+  EXPECT_EQ(c.firstBad, 0u);
+}
+
 TEST(HostData, PoisonPatterns) {
   // All-ones bytes are a NaN for every float type, so an unwritten float
   // never passes; the second pattern only has to differ from the first.
