@@ -316,6 +316,11 @@ private:
   Value emitAtomic(StringRef name, const clang::CallExpr *e);
   Value emitShuffle(StringRef name, const clang::CallExpr *e);
 
+  /// Emits `fn`'s body into `region` (parameters bound to `args`), ending
+  /// in one exit block closed by `createReturn`.
+  bool emitBody(const clang::FunctionDecl *fn, Region &region, Block *entryBlock, ValueRange args,
+                function_ref<void(Location)> createReturn);
+
   // Launchers.
   FailureOr<SmallVector<Type>> parameterTypes(const clang::FunctionDecl *fn);
   void bindParameters(const clang::FunctionDecl *fn, ValueRange args);
@@ -377,10 +382,17 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
     if (t.isRestrictQualified())
       func.setArgAttr(i, "ks.restrict", b.getUnitAttr());
   }
-  body = &func.getBody();
-  entry = &body->front();
+  return emitBody(fn, func.getBody(), &func.getBody().front(), func.getArguments(),
+                  [&](Location end) { gpu::ReturnOp::create(b, end); });
+}
+
+bool KernelEmitter::emitBody(const clang::FunctionDecl *fn, Region &region, Block *entryBlock,
+                             ValueRange args, function_ref<void(Location)> createReturn) {
+  body = &region;
+  entry = entryBlock;
   b.setInsertionPointToEnd(entry);
-  bindParameters(fn, func.getArguments());
+  bindParameters(fn, args);
+  // Every `return` branches to one exit block.
   returnBlock = newBlock();
   emitStmt(fn->getBody());
   if (hadError)
@@ -388,7 +400,7 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
   Location end = loc(fn->getEndLoc());
   branchTo(returnBlock, end);
   startBlock(returnBlock);
-  gpu::ReturnOp::create(b, end);
+  createReturn(end);
   return true;
 }
 
@@ -457,19 +469,9 @@ bool KernelEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp module,
   auto launcher = func::FuncOp::create(b, l, fn->getName(), b.getFunctionType(*argTypes, {}));
   for (auto [i, p] : llvm::enumerate(fn->parameters()))
     launcher.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
-  body = &launcher.getBody();
-  entry = launcher.addEntryBlock();
-  b.setInsertionPointToEnd(entry);
-  bindParameters(fn, launcher.getArguments());
-  returnBlock = newBlock();
-  emitStmt(fn->getBody());
-  if (hadError)
-    return false;
-  Location end = loc(fn->getEndLoc());
-  branchTo(returnBlock, end);
-  startBlock(returnBlock);
-  func::ReturnOp::create(b, end);
-  return true;
+  Block *entryBlock = launcher.addEntryBlock();
+  return emitBody(fn, launcher.getBody(), entryBlock, launcher.getArguments(),
+                  [&](Location end) { func::ReturnOp::create(b, end); });
 }
 
 std::optional<std::array<Value, 3>> KernelEmitter::dim3Value(const clang::Expr *e) {

@@ -37,15 +37,6 @@ CREATE INDEX IF NOT EXISTS measurements_lookup
 constexpr const char *kColumns = "id, fingerprint, gpu_name, chip, driver_version, cuda_version, "
                                  "workload, schedule, results, ks_version, created_at";
 
-std::string nowUTC() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm;
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
 /// A prepared statement that finalizes itself.
 struct Statement {
   sqlite3_stmt *stmt = nullptr;
@@ -66,6 +57,15 @@ std::string column(sqlite3_stmt *stmt, int i) {
   return text ? reinterpret_cast<const char *>(text) : "";
 }
 } // namespace
+
+std::string mlir::ks::runtime::currentTimeUTC() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm;
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
 
 std::string TuningDB::defaultPath() {
   if (const char *explicitPath = std::getenv("KS_TUNING_DB"))
@@ -114,7 +114,7 @@ TuningDB::~TuningDB() { sqlite3_close(db); }
 
 bool TuningDB::insert(MeasurementRecord &r, std::string &error) {
   if (r.createdAt.empty())
-    r.createdAt = nowUTC();
+    r.createdAt = currentTimeUTC();
   Statement s;
   const char *sql = "INSERT OR IGNORE INTO measurements (fingerprint, gpu_name, chip, "
                     "driver_version, cuda_version, workload, schedule, results, ks_version, "

@@ -109,15 +109,6 @@ Variant parseVariant(const std::string &text, const std::string &defaultKernel) 
   return v;
 }
 
-std::string nowUTC() {
-  std::time_t t = std::time(nullptr);
-  std::tm tm;
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof(buffer), "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
 std::string fmt(const json &j, const char *key, const char *format, double scale = 1) {
   if (!j.contains(key) || !j[key].is_number())
     return "-";
@@ -493,7 +484,7 @@ int main(int argc, char **argv) {
   json workload = json::object();
   for (const auto &[name, value] : spec.scalars)
     workload[name] = value;
-  json report = {{"date", nowUTC()},
+  json report = {{"date", currentTimeUTC()},
                  {"ks_version", KS_VERSION_STRING},
                  {"command", command},
                  {"device", device},

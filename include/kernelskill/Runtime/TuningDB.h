@@ -67,6 +67,9 @@ private:
   sqlite3 *db;
 };
 
+/// The current UTC time, ISO 8601 ("2026-11-29T15:00:00Z").
+std::string currentTimeUTC();
+
 /// The record as one line of JSON, and back.
 std::string toJSON(const MeasurementRecord &record);
 std::optional<MeasurementRecord> recordFromJSON(const std::string &line, std::string &error);
