@@ -60,6 +60,19 @@ static cl::opt<bool> noLocations("no-locations",
 static cl::list<std::string> clangArgs(cl::ConsumeAfter,
                                        cl::desc("[-- extra clang arguments]"));
 
+/// Writes `text` to `path` ("-" for stdout); false after printing why not.
+static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
+  std::string message;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(path, &message);
+  if (!file) {
+    llvm::errs() << "ks-translate: error: " << message << "\n";
+    return false;
+  }
+  file->os() << text;
+  file->keep();
+  return true;
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
@@ -86,15 +99,11 @@ int main(int argc, char **argv) {
     llvm::raw_string_ostream buffer(text);
     if (failed(ks::emitCUDA(*module, buffer)))
       return 1;
-    std::string message;
-    std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &message);
-    if (!file) {
-      llvm::errs() << "ks-translate: error: " << message << "\n";
-      return 1;
-    }
+    // Everything is computed before anything is written: an error leaves no file.
+    std::string specs;
     if (!manifest.empty()) {
       // One launch spec per launcher, as ks-bench reads them (docs/Runtime.md).
-      std::string specs = "[\n";
+      specs = "[\n";
       bool first = true;
       WalkResult walk = module->walk([&](gpu::LaunchFuncOp launch) {
         auto launcher = launch->getParentOfType<func::FuncOp>();
@@ -109,16 +118,10 @@ int main(int argc, char **argv) {
       });
       if (walk.wasInterrupted())
         return 1;
-      std::unique_ptr<llvm::ToolOutputFile> manifestFile = openOutputFile(manifest, &message);
-      if (!manifestFile) {
-        llvm::errs() << "ks-translate: error: " << message << "\n";
-        return 1;
-      }
-      manifestFile->os() << specs << "\n]\n";
-      manifestFile->keep();
+      specs += "\n]\n";
     }
-    file->os() << text;
-    file->keep();
+    if (!writeFile(output, text) || (!manifest.empty() && !writeFile(manifest, specs)))
+      return 1;
     return 0;
   }
   ks::CUDAImportOptions options;
@@ -128,16 +131,11 @@ int main(int argc, char **argv) {
   OwningOpRef<ModuleOp> module = ks::importCUDA(context, importCuda, options, llvm::errs());
   if (!module)
     return 1;
-  std::string message;
-  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(output, &message);
-  if (!file) {
-    llvm::errs() << "ks-translate: error: " << message << "\n";
-    return 1;
-  }
   OpPrintingFlags flags;
   if (!noLocations)
     flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  module->print(file->os(), flags);
-  file->keep();
-  return 0;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, flags);
+  return writeFile(output, text) ? 0 : 1;
 }
