@@ -3,10 +3,10 @@
 #include "kernelskill/Pipelines/Pipelines.h"
 #include "kernelskill/Agents/Passes.h"
 #include "kernelskill/Support/ArchDatabase.h"
+#include "kernelskill/Target/Lowering.h"
 #include "kernelskill/Target/Passes.h"
 #include "kernelskill/Transforms/Passes.h"
 
-#include "mlir/Dialect/GPU/Pipelines/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
 
 using namespace mlir;
@@ -39,22 +39,6 @@ FailureOr<TargetChoice> resolveTarget(StringRef gpu, StringRef chip, StringRef f
   return TargetChoice{entry ? entry->chip : "sm_90"};
 }
 
-void addLowering(OpPassManager &pm, StringRef chip, StringRef format, StringRef ptxPath,
-                 int optLevel) {
-  pm.addPass(createKSBarePointerABI());
-  gpu::GPUToNVVMPipelineOptions nvvm;
-  nvvm.cubinChip = chip.str();
-  nvvm.cubinFeatures = getPTXFeatureForChip(chip).str();
-  nvvm.optLevel = optLevel;
-  // Always PTX first: ks-write-ptx and ks-assemble-ptx take it from there.
-  nvvm.cubinFormat = "isa";
-  nvvm.kernelUseBarePtrCallConv = true;
-  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
-  if (!ptxPath.empty())
-    pm.addPass(createKSWritePTX(KSWritePTXOptions{ptxPath.str()}));
-  if (format == "cubin")
-    pm.addPass(createKSAssemblePTX());
-}
 } // namespace
 
 LogicalResult mlir::ks::buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options,
@@ -63,7 +47,7 @@ LogicalResult mlir::ks::buildLowerPipeline(OpPassManager &pm, const LowerPipelin
       resolveTarget(options.gpu, options.chip, options.format, "none", error);
   if (failed(target))
     return failure();
-  addLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
+  addKernelLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
   return success();
 }
 
@@ -80,7 +64,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   arch.print = options.printArch;
   pm.addPass(createKSArchProfiler(arch));
   // Later agents (perf profiler, memory/compute/resource agents, driver) go here.
-  addLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
+  addKernelLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
   return success();
 }
 

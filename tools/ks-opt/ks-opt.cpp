@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Agents/Passes.h"
+#include "kernelskill/Analysis/Passes.h"
 #include "kernelskill/Config.h"
 #include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Pipelines/Pipelines.h"
@@ -26,6 +27,7 @@
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::ks::registerKSAgentsPasses();
+  mlir::ks::registerKSAnalysisPasses();
   mlir::ks::registerKSTransformsPasses();
   mlir::ks::registerKSTargetPasses();
   mlir::ks::registerKernelSkillPipelines();

@@ -45,4 +45,49 @@ def KSArchProfiler : Pass<"ks-arch-profiler", "::mlir::ModuleOp"> {
   ];
 }
 
+def KSPerfProfiler : Pass<"ks-perf-profiler", "::mlir::ModuleOp"> {
+  let summary = "Diagnose what limits each kernel: ranked findings with evidence (#ks.diagnosis)";
+  let description = [{
+    The second agent: it answers "what is wrong with this kernel?" for the
+    agents that act. For every `gpu.func` kernel it runs the static analyses
+    of `lib/Analysis` — index polynomials, a warp-level simulation of the
+    index arithmetic (coalescing, sectors per request, bank conflicts,
+    divergence, trip counts, FLOPs), reuse, ptxas's resource report,
+    occupancy and the roofline — and attaches `ks.diagnosis =
+    #ks.diagnosis<[...]>`: findings ranked by the fraction of the kernel's
+    time a fix could save, each with its metric, value, source location and a
+    sentence that names the access or branch, the line and the reason.
+
+    Sizes come from the launcher's `#ks.workload`, the `workload=` option
+    (`"M=1000,N=1023,K=512"`; `block.x=`/`grid.x=`... set the launch shape of
+    a kernel without a launcher) or are assumed, and the report says which.
+    The target is the module's `#ks.arch` (run `ks-arch-profiler` first),
+    else the H200.
+
+    `ptxas=auto` lowers a copy of the module to PTX (the `--kernelskill-lower`
+    pipeline) and reads `ptxas -v` when the CUDA toolkit is found;
+    `ptxas=never` estimates registers from the IR and says so.
+
+    `measurements=FILE` merges measurements: ks-bench's `--json` output or
+    `ks-bench db export` lines. The measured time sets the roofline headroom,
+    and each counter with a static prediction (sectors per request, bank
+    conflicts, occupancy, branch uniformity, DRAM bytes, registers) is
+    compared, disagreements called out.
+
+    `format=text` or `format=json` also prints the diagnosis with its evidence
+    to stdout.
+  }];
+  let dependentDialects = ["::mlir::ks::KSDialect"];
+  let options = [
+    Option<"format", "format", "std::string", /*default=*/"\"none\"",
+           "Also print the diagnosis: none, text or json">,
+    Option<"workload", "workload", "std::string", /*default=*/"\"\"",
+           "Sizes to analyze with: NAME=INT,... (argument names, block.x, grid.x, ...)">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"auto\"",
+           "Resources from ptxas -v on the lowered PTX: auto or never">,
+    Option<"measurements", "measurements", "std::string", /*default=*/"\"\"",
+           "ks-bench JSON (or db export lines) to merge">,
+  ];
+}
+
 #endif // KS_AGENTS_PASSES_TD

@@ -1,0 +1,129 @@
+//===- KernelProfile.h - Everything the static analyses know ----*- C++ -*-===//
+//
+// One kernel, analyzed: per memory access its index (IndexAnalysis), its
+// pattern across the warp and predicted sectors or bank wavefronts
+// (WarpSimulation), its reuse; per branch and loop the divergence; the
+// resources (ptxas's report when given, an estimate otherwise), occupancy,
+// FLOPs, DRAM bytes under the compulsory-traffic cache model, the roofline and
+// a first-order time model that prices each inefficiency.
+//
+// Facts only: the performance-profiler agent turns them into ranked findings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_ANALYSIS_KERNELPROFILE_H
+#define KERNELSKILL_ANALYSIS_KERNELPROFILE_H
+
+#include "kernelskill/Analysis/LaunchContext.h"
+#include "kernelskill/Analysis/Occupancy.h"
+#include "kernelskill/Analysis/PtxasReport.h"
+#include "kernelskill/Analysis/Roofline.h"
+#include "kernelskill/Analysis/SourceText.h"
+#include "kernelskill/Analysis/WarpSimulation.h"
+#include "kernelskill/Support/ArchDatabase.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::ks {
+
+/// How the lanes of a warp address memory, from the stride along threadIdx.x.
+enum class AccessPattern {
+  Coalesced, ///< consecutive lanes, consecutive accesses
+  Strided,   ///< a constant or symbolic stride larger than the access
+  Broadcast, ///< the same address for every lane along x
+  Gather,    ///< data-dependent or not a polynomial of the thread id
+};
+const char *toString(AccessPattern pattern);
+
+struct AccessReport {
+  Operation *op = nullptr;
+  MemorySpace space = MemorySpace::Global;
+  bool isLoad = false, isStore = false;
+  int64_t bytes = 0; ///< per lane
+  std::string buffer;   ///< the C name of the buffer
+  std::string text;     ///< the access as written in the source, or rebuilt
+  std::string index;    ///< the flat element index as a polynomial
+  std::string stride;   ///< elements between lanes along threadIdx.x
+  AccessPattern pattern = AccessPattern::Gather;
+  AccessStats stats;
+  double sectorsPerRequest = 0, idealSectorsPerRequest = 0;
+  double wavefrontsPerRequest = 0; ///< shared: the conflict degree
+  /// Inside a loop whose iterations do not change the address (a register
+  /// candidate): that loop's location.
+  std::optional<Location> invariantInLoop;
+  std::string kindName() const; ///< "load", "store", "atomic", "shared load", ...
+};
+
+struct BranchReport {
+  Operation *op = nullptr;
+  /// Where to report it: the condition for loops (the lifted loop op
+  /// carries the location of its body's last statement).
+  std::optional<Location> loc;
+  bool isLoop = false;
+  std::string condition; ///< `lhs < rhs`, or "" when not a comparison
+  bool laneDependent = false; ///< statically: the condition may vary in a warp
+  BranchStats stats;
+  double divergentFraction = 0; ///< of warp-level executions (loops: exits)
+  double instructionsInside = 0; ///< warp instructions executed in its body
+};
+
+struct ResourceReport {
+  bool fromPtxas = false;
+  PtxasFunctionInfo info;
+  int64_t dynamicSharedBytes = 0;
+  std::string estimateNote; ///< how the estimate was made, when not ptxas
+  /// A private array that lives in local memory, when there is one.
+  std::optional<Location> localArrayLoc;
+};
+
+/// Seconds each unit would need at its peak, and the bottleneck.
+struct TimeModel {
+  double dram = 0, l1 = 0, lsu = 0, shared = 0, compute = 0, issue = 0;
+  double total() const;
+  const char *bottleneck() const;
+};
+
+struct KernelProfile {
+  std::string name;
+  Operation *kernel = nullptr;
+  LaunchContext context;
+  std::string gpu; ///< SKU of the target
+  GPUCapabilities caps;
+  std::vector<AccessReport> accesses;
+  std::vector<BranchReport> branches;
+  SimulationResult simulation;
+  ResourceReport resources;
+  Occupancy occupancy;
+  double dramBytes = 0;
+  Roofline roofline;
+  TimeModel model;
+  /// Kernel-wide predictions comparable with the hardware counters.
+  double loadSectorsPerRequest = 0, storeSectorsPerRequest = 0;
+  double sharedLoadConflicts = 0, sharedStoreConflicts = 0; ///< extra wavefronts
+  double branchUniformity = 1; ///< fraction of branch executions not split
+};
+
+struct ProfileOptions {
+  llvm::StringMap<int64_t> workload; ///< the pass option's sizes
+  /// ptxas's report for the kernel, when the toolkit ran on its PTX.
+  std::optional<PtxasFunctionInfo> ptxas;
+  std::optional<double> measuredSeconds;
+};
+
+/// The GPU the module targets: its #ks.arch, else the database's default.
+std::pair<std::string, GPUCapabilities> getTargetGPU(ModuleOp module);
+
+KernelProfile profileKernel(gpu::GPUFuncOp kernel, const ProfileOptions &options);
+
+/// The first-order model's time with some of the work removed: how much
+/// faster fixing one inefficiency would make the kernel, as a fraction.
+double savedFraction(const KernelProfile &profile, double lessL1Sectors,
+                     double lessWavefronts, double lessInstructions);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_ANALYSIS_KERNELPROFILE_H

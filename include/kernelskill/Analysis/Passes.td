@@ -1,0 +1,34 @@
+//===- Passes.td - Printing the static analyses ------------*- tablegen -*-===//
+#ifndef KS_ANALYSIS_PASSES_TD
+#define KS_ANALYSIS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KSPrintAnalysis : Pass<"ks-print-analysis", "::mlir::ModuleOp"> {
+  let summary = "Print one static analysis of each kernel as remarks (for lit tests)";
+  let description = [{
+    Runs the analyses of `lib/Analysis` on every `gpu.func` kernel and emits
+    one remark per fact at the location it is about, so lit tests check each
+    analysis on its own with FileCheck or `-verify-diagnostics`:
+
+    - `analysis=index`: each memory access's flat index as a polynomial.
+    - `analysis=coalescing`: each global access's pattern along threadIdx.x,
+      its stride and the predicted sectors per request against the ideal.
+    - `analysis=bank-conflicts`: each shared access's wavefronts per request.
+    - `analysis=divergence`: each branch and loop: how often it splits a warp.
+    - `analysis=reuse`: each load's reuse within a block and loop invariance.
+    - `analysis=resources`, `occupancy`, `roofline`: one remark per kernel.
+
+    `workload=` gives sizes as for `ks-perf-profiler`. Resources here are
+    estimated from the IR; `ks-perf-profiler` asks ptxas.
+  }];
+  let options = [
+    Option<"analysis", "analysis", "std::string", /*default=*/"\"coalescing\"",
+           "index, coalescing, bank-conflicts, divergence, reuse, resources, "
+           "occupancy or roofline">,
+    Option<"workload", "workload", "std::string", /*default=*/"\"\"",
+           "Sizes to analyze with: NAME=INT,...">,
+  ];
+}
+
+#endif // KS_ANALYSIS_PASSES_TD

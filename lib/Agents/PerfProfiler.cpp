@@ -1,0 +1,637 @@
+//===- PerfProfiler.cpp - The performance profiler agent ------------------===//
+//
+// Decides what is wrong with each kernel. The facts come from lib/Analysis
+// (KernelProfile); this agent turns them into findings — which inefficiencies
+// are worth a sentence, how much each could save under the first-order time
+// model, how severe that is — ranks them, attaches #ks.diagnosis and prints
+// the evidence. With measurements it also checks its predictions against the
+// hardware counters and says where they disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Agents/Passes.h"
+#include "kernelskill/Agents/PtxasResources.h"
+#include "kernelskill/Analysis/KernelProfile.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+namespace mlir::ks {
+#define GEN_PASS_DEF_KSPERFPROFILER
+#include "kernelskill/Agents/Passes.h.inc"
+} // namespace mlir::ks
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+
+std::string fixed(double v, int digits = 2) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << llvm::format(("%." + std::to_string(digits) + "f").c_str(), v);
+  return s;
+}
+
+std::string percent(double fraction) { return fixed(100 * fraction, 1) + "%"; }
+
+//===----------------------------------------------------------------------===//
+// Measurements: ks-bench --json output or `ks-bench db export` lines.
+//===----------------------------------------------------------------------===//
+
+struct Measurement {
+  std::optional<double> medianMs;
+  std::optional<double> registers;
+  std::map<std::string, double> metrics;
+};
+
+void addVariant(const llvm::json::Object &v, llvm::StringMap<Measurement> &out) {
+  std::optional<StringRef> kernel = v.getString("kernel");
+  if (!kernel || v.getString("status").value_or("pass") != "pass")
+    return;
+  Measurement m;
+  if (const llvm::json::Object *timing = v.getObject("timing"))
+    m.medianMs = timing->getNumber("median_ms");
+  if (const llvm::json::Object *attrs = v.getObject("attributes"))
+    m.registers = attrs->getNumber("registers");
+  if (const llvm::json::Object *counters = v.getObject("counters"))
+    if (counters->getBoolean("available").value_or(false))
+      if (const llvm::json::Object *metrics = counters->getObject("metrics"))
+        for (const auto &[key, value] : *metrics)
+          if (std::optional<double> d = value.getAsNumber())
+            m.metrics[key.str()] = *d;
+  out[*kernel] = std::move(m); // the last measurement of a kernel wins
+}
+
+FailureOr<llvm::StringMap<Measurement>> loadMeasurements(StringRef path, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read measurements '" + path.str() + "': " + buffer.getError().message();
+    return failure();
+  }
+  llvm::StringMap<Measurement> out;
+  StringRef text = (*buffer)->getBuffer();
+  if (llvm::Expected<llvm::json::Value> whole = llvm::json::parse(text)) {
+    const llvm::json::Object *doc = whole->getAsObject();
+    const llvm::json::Array *variants = doc ? doc->getArray("variants") : nullptr;
+    if (!variants) {
+      error = "measurements '" + path.str() + "' have no \"variants\" (expected ks-bench --json output)";
+      return failure();
+    }
+    for (const llvm::json::Value &v : *variants)
+      if (const llvm::json::Object *o = v.getAsObject())
+        addVariant(*o, out);
+    return out;
+  } else {
+    llvm::consumeError(whole.takeError());
+  }
+  // JSON lines from `ks-bench db export`: each record's results is a variant.
+  SmallVector<StringRef> lines;
+  text.split(lines, '\n', -1, false);
+  for (auto [n, line] : llvm::enumerate(lines)) {
+    if (line.trim().empty())
+      continue;
+    llvm::Expected<llvm::json::Value> record = llvm::json::parse(line);
+    if (!record) {
+      error = "measurements '" + path.str() + "' line " + std::to_string(n + 1) +
+              ": " + llvm::toString(record.takeError());
+      return failure();
+    }
+    if (const llvm::json::Object *o = record->getAsObject())
+      if (const llvm::json::Object *results = o->getObject("results"))
+        addVariant(*results, out);
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Findings
+//===----------------------------------------------------------------------===//
+
+struct Finding {
+  FindingKind kind;
+  std::string metric;
+  double value = 0;
+  Evidence evidence = Evidence::predicted;
+  double headroom = 0;
+  Location loc;
+  std::string note;
+};
+
+Severity severityOf(double headroom) {
+  if (headroom >= 0.5)
+    return Severity::critical;
+  if (headroom >= 0.2)
+    return Severity::major;
+  if (headroom >= 0.05)
+    return Severity::minor;
+  return Severity::info;
+}
+
+struct Comparison {
+  std::string metric;
+  double predicted = 0, measured = 0;
+  bool agrees = true;
+  std::string explanation;
+};
+
+std::string where(Location loc) {
+  std::string s = shortLocation(loc);
+  return s.empty() ? "" : " (" + s + ")";
+}
+
+std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measured) {
+  std::vector<Finding> findings;
+  Location kernelLoc = p.kernel->getLoc();
+  double totalSectors = 0;
+  for (const AccessReport &a : p.accesses)
+    if (a.space == MemorySpace::Global)
+      totalSectors += a.stats.sectors;
+
+  for (const AccessReport &a : p.accesses) {
+    Location loc = a.op->getLoc();
+    if (a.stats.requests <= 0)
+      continue;
+    if (a.space == MemorySpace::Global) {
+      // Uncoalesced: a quarter more sectors than the bytes need.
+      double excess = a.stats.sectors - a.stats.idealSectors;
+      if (a.sectorsPerRequest > 1.25 * a.idealSectorsPerRequest && excess > 0) {
+        std::string how = a.pattern == AccessPattern::Strided
+                              ? "strided by " + a.stride + " elements"
+                          : a.stats.unknownRequests > 0
+                              ? "a data-dependent gather (worst case assumed: one sector per lane)"
+                          : a.pattern == AccessPattern::Gather
+                              ? "scattered"
+                              : "contiguous but not aligned to 32-byte sectors (rows of the "
+                                "warp start mid-sector)";
+        findings.push_back({FindingKind::uncoalesced_access, "sectors_per_request",
+                            a.sectorsPerRequest, Evidence::predicted,
+                            savedFraction(p, excess, 0, 0), loc,
+                            a.kindName() + " of `" + a.text + "`" + where(loc) + " is " + how +
+                                " across the warp: " + fixed(a.sectorsPerRequest, 1) +
+                                " sectors per request, ideal " +
+                                fixed(a.idealSectorsPerRequest, 1) + "; " +
+                                percent(totalSectors > 0 ? a.stats.sectors / totalSectors : 0) +
+                                " of the kernel's global sectors"});
+      }
+      // Reuse across the warps of a block with nothing on chip: staging
+      // in shared memory turns those requests into one.
+      if (a.isLoad && !a.isStore && a.stats.warpsPerElement >= 2) {
+        double saved = a.stats.sectors * (1 - 1 / a.stats.warpsPerElement);
+        findings.push_back({FindingKind::no_reuse, "warps_per_element", a.stats.warpsPerElement,
+                            Evidence::predicted, savedFraction(p, saved, 0, 0), loc,
+                            "load of `" + a.text + "`" + where(loc) + ": each element is read by " +
+                                fixed(a.stats.threadsPerElement, 0) + " threads in " +
+                                fixed(a.stats.warpsPerElement, 0) +
+                                " warps of the block and nothing keeps it on chip; staging a "
+                                "tile in shared memory would cut its global requests about " +
+                                fixed(a.stats.warpsPerElement, 0) + "x"});
+      }
+    }
+    // Loop-invariant loads: registers.
+    if (a.invariantInLoop && a.isLoad && !a.isStore) {
+      double saved = a.space == MemorySpace::Global ? a.stats.sectors : 0;
+      findings.push_back({FindingKind::no_reuse, "loop_invariant_requests", a.stats.requests,
+                          Evidence::predicted,
+                          savedFraction(p, saved, a.space == MemorySpace::Shared ? a.stats.wavefronts : 0,
+                                        a.stats.requests),
+                          loc,
+                          a.kindName() + " of `" + a.text + "`" + where(loc) +
+                              " reads the same address in every iteration of the loop" +
+                              where(*a.invariantInLoop) +
+                              "; load it once before the loop and keep it in a register"});
+    }
+    if (a.space == MemorySpace::Shared && a.wavefrontsPerRequest > 1.05) {
+      double extra = a.stats.wavefronts - a.stats.idealWavefronts;
+      findings.push_back({FindingKind::bank_conflict, "wavefronts_per_request",
+                          a.wavefrontsPerRequest, Evidence::predicted,
+                          savedFraction(p, 0, extra, 0), loc,
+                          a.kindName() + " of `" + a.text + "`" + where(loc) + " has " +
+                              fixed(a.wavefrontsPerRequest, 1) + "-way bank conflicts (" +
+                              fixed(a.stats.worstWavefronts, 0) +
+                              "-way at worst): stride " + a.stride +
+                              " elements along threadIdx.x maps lanes to the same bank"});
+    }
+  }
+
+  for (const BranchReport &b : p.branches) {
+    if (b.divergentFraction <= 0 || b.stats.executions <= 0)
+      continue;
+    // A divergent warp runs both sides: about half of the instructions
+    // inside are spent with lanes masked off.
+    double wasted = b.instructionsInside * b.divergentFraction * 0.5;
+    std::string cond = b.condition.empty() ? "its condition" : "`" + b.condition + "`";
+    std::string note =
+        b.isLoop ? "lanes of a warp leave the loop on " + cond + where(*b.loc) +
+                       " at different iterations in " + percent(b.divergentFraction) +
+                       " of its executions: the trip count depends on the lane"
+                 : "branch on " + cond + where(*b.loc) + " splits " +
+                       percent(b.divergentFraction) + " of the warps that reach it" +
+                       (b.laneDependent ? ": the condition depends on the lane" : "");
+    findings.push_back({FindingKind::divergence, "divergent_fraction", b.divergentFraction,
+                        Evidence::predicted, savedFraction(p, 0, 0, wasted), *b.loc, note});
+  }
+
+  // Resources.
+  const ResourceReport &r = p.resources;
+  const PtxasFunctionInfo &info = r.info;
+  if (info.spillStoreBytes > 0 || info.spillLoadBytes > 0 || info.stackFrameBytes > 0) {
+    bool spills = info.spillStoreBytes > 0 || info.spillLoadBytes > 0;
+    Location loc = r.localArrayLoc.value_or(kernelLoc);
+    std::string note = std::string(r.fromPtxas ? "ptxas: " : "estimated: ") +
+                       std::to_string(info.stackFrameBytes) + " bytes stack frame, " +
+                       std::to_string(info.spillStoreBytes) + " bytes spill stores, " +
+                       std::to_string(info.spillLoadBytes) + " bytes spill loads with " +
+                       std::to_string(info.registers) + " registers";
+    if (r.localArrayLoc)
+      note += "; the thread-private array at " + shortLocation(*r.localArrayLoc) +
+              " lives in local memory (indexed dynamically, it cannot stay in registers)";
+    findings.push_back({FindingKind::register_spill, "stack_bytes",
+                        double(info.stackFrameBytes + info.spillStoreBytes), Evidence::predicted,
+                        spills ? 0.25 : 0.1, loc, note});
+  }
+  const Occupancy &o = p.occupancy;
+  if (!o.whyNone.empty()) {
+    findings.push_back({FindingKind::low_occupancy, "occupancy", 0, Evidence::predicted, 1.0,
+                        kernelLoc, "no block fits on an SM: " + o.whyNone});
+  } else if (o.occupancy < 0.5 && p.roofline.bound != Bound::Compute) {
+    // Below half occupancy a memory- or latency-bound kernel has too few
+    // warps to hide latency; the saving grows as occupancy falls.
+    double headroom = 0.5 * (1 - o.occupancy / 0.5);
+    std::string limit = toString(o.limiter);
+    std::string detail = o.limiter == OccupancyLimiter::SharedMemory
+                             ? std::to_string(info.sharedBytes + r.dynamicSharedBytes) +
+                                   " B of shared memory per block"
+                         : o.limiter == OccupancyLimiter::Registers
+                             ? std::to_string(info.registers) + " registers per thread"
+                             : std::to_string(p.context.launch.threadsPerBlock()) +
+                                   " threads per block";
+    findings.push_back({FindingKind::low_occupancy, "occupancy", o.occupancy, Evidence::predicted,
+                        headroom, kernelLoc,
+                        "occupancy " + percent(o.occupancy) + " (" +
+                            std::to_string(o.activeBlocksPerSM) + " blocks, " +
+                            std::to_string(o.activeWarpsPerSM) + " warps per SM), limited by " +
+                            limit + ": " + detail});
+  }
+
+  // Waves: a last, partly filled wave leaves SMs idle.
+  double perWave = double(p.caps.smCount) * double(o.activeBlocksPerSM);
+  if (perWave > 0) {
+    double waves = double(p.context.launch.blocks()) / perWave;
+    double full = std::ceil(waves);
+    if (waves > 1 && waves < 8 && full - waves > 0.25) {
+      double idle = (full - waves) / full;
+      findings.push_back({FindingKind::tail_effect, "waves", waves, Evidence::predicted,
+                          idle * 0.5, kernelLoc,
+                          fixed(waves, 2) + " waves of " + fixed(perWave, 0) +
+                              " blocks: the last wave leaves " + percent(full - waves) +
+                              " of the GPU idle"});
+    }
+  }
+
+  // The roofline: how far the kernel is from its floor.
+  const Roofline &roof = p.roofline;
+  double current = p.model.total();
+  Evidence evidence = Evidence::predicted;
+  if (measured && measured->medianMs) {
+    current = *measured->medianMs * 1e-3;
+    evidence = Evidence::measured;
+  }
+  if (current > 0 && roof.floorSeconds > 0) {
+    double headroom = std::clamp(1 - roof.floorSeconds / current, 0.0, 1.0);
+    FindingKind kind = roof.bound == Bound::Memory    ? FindingKind::memory_bound
+                       : roof.bound == Bound::Compute ? FindingKind::compute_bound
+                                                      : FindingKind::latency_bound;
+    std::string note = std::string(toString(roof.bound)) + "-bound: " +
+                       fixed(p.simulation.totalFlops() / 1e9, 3) + " GFLOP and " +
+                       fixed(p.dramBytes / 1e6, 3) + " MB of compulsory DRAM traffic, intensity " +
+                       fixed(roof.intensity, 2) + " FLOP/B (ridge " + fixed(roof.ridgePoint, 2) +
+                       "); floor " + fixed(roof.floorSeconds * 1e3, 4) + " ms, " +
+                       (evidence == Evidence::measured ? "measured " : "estimated ") +
+                       fixed(current * 1e3, 4) + " ms";
+    if (evidence == Evidence::predicted)
+      note += std::string(" (bottleneck: ") + p.model.bottleneck() + ")";
+    if (roof.bound == Bound::Latency)
+      note += "; the launch has " +
+              std::to_string(p.context.launch.blocks() * p.context.launch.warpsPerBlock()) +
+              " warps, fewer than " + fixed(kMinWarpsPerSM, 0) + " per SM";
+    findings.push_back({kind, "time_over_floor", current / roof.floorSeconds, evidence, headroom,
+                        kernelLoc, note});
+  }
+  llvm::stable_sort(findings, [](const Finding &a, const Finding &b) {
+    return a.headroom > b.headroom;
+  });
+  return findings;
+}
+
+std::vector<Comparison> compare(const KernelProfile &p, const Measurement &m) {
+  std::vector<Comparison> out;
+  auto metric = [&](const char *name) -> std::optional<double> {
+    auto it = m.metrics.find(name);
+    return it == m.metrics.end() ? std::nullopt : std::optional<double>(it->second);
+  };
+  auto add = [&](const std::string &name, double predicted, std::optional<double> measured,
+                 double relTolerance, double absTolerance, std::string why) {
+    if (!measured)
+      return;
+    double diff = std::abs(predicted - *measured);
+    bool agrees = diff <= absTolerance ||
+                  diff <= relTolerance * std::max(std::abs(predicted), std::abs(*measured));
+    out.push_back({name, predicted, *measured, agrees, agrees ? "" : why});
+  };
+  add("global_load_sectors_per_request", p.loadSectorsPerRequest,
+      metric("global_load_sectors_per_request"), 0.1, 0.25,
+      "data-dependent addresses, misaligned rows or sizes the simulation did not sample");
+  add("global_store_sectors_per_request", p.storeSectorsPerRequest,
+      metric("global_store_sectors_per_request"), 0.1, 0.25,
+      "data-dependent addresses or misaligned rows");
+  double sharedWavefronts = 0;
+  for (const AccessReport &a : p.accesses)
+    if (a.space == MemorySpace::Shared)
+      sharedWavefronts += a.stats.wavefronts;
+  add("shared_load_bank_conflicts", p.sharedLoadConflicts,
+      metric("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"), 0.25,
+      0.02 * sharedWavefronts + 1, "the hardware also counts conflicts from atomics and "
+                                   "vector accesses split differently");
+  add("shared_store_bank_conflicts", p.sharedStoreConflicts,
+      metric("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"), 0.25,
+      0.02 * sharedWavefronts + 1, "as above");
+  if (std::optional<double> occ = metric("sm__warps_active.avg.pct_of_peak_sustained_active"))
+    add("occupancy", p.occupancy.occupancy, *occ / 100, 0.0, 0.15,
+        "achieved occupancy falls below the theoretical one when blocks finish unevenly or "
+        "the grid has too few blocks to fill every SM");
+  if (std::optional<double> u = metric("smsp__sass_average_branch_targets_threads_uniform.pct"))
+    add("branch_uniformity", p.branchUniformity, *u / 100, 0.0, 0.05,
+        "the compiler turned short branches into predicated code or added branches of its own");
+  std::optional<double> read = metric("dram__bytes_read.sum"),
+                        written = metric("dram__bytes_write.sum");
+  if (read && written)
+    add("dram_bytes", p.dramBytes, *read + *written, 0.25, 1e6,
+        "the footprint exceeds L2 (re-reads) or the writes stay in L2");
+  if (m.registers)
+    add("registers", double(p.resources.info.registers), *m.registers, 0.0, 0.5,
+        p.resources.fromPtxas ? "ptxas ran with other options" : "the estimate is rough");
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> {
+  using KSPerfProfilerBase::KSPerfProfilerBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (format != "none" && format != "text" && format != "json") {
+      module.emitError() << "ks-perf-profiler: unknown format='" << format
+                         << "'; valid choices: none, text, json";
+      return signalPassFailure();
+    }
+    if (ptxas != "auto" && ptxas != "never") {
+      module.emitError() << "ks-perf-profiler: unknown ptxas='" << ptxas
+                         << "'; valid choices: auto, never";
+      return signalPassFailure();
+    }
+    std::string error;
+    FailureOr<llvm::StringMap<int64_t>> sizes = parseWorkloadOption(workload, error);
+    if (failed(sizes)) {
+      module.emitError() << "ks-perf-profiler: " << error;
+      return signalPassFailure();
+    }
+    llvm::StringMap<Measurement> measured;
+    if (!measurements.empty()) {
+      FailureOr<llvm::StringMap<Measurement>> loaded = loadMeasurements(measurements, error);
+      if (failed(loaded)) {
+        module.emitError() << "ks-perf-profiler: " << error;
+        return signalPassFailure();
+      }
+      measured = std::move(*loaded);
+    }
+
+    std::map<std::string, PtxasFunctionInfo> resources;
+    std::string noPtxas = "ptxas=never";
+    bool havePtxas = false;
+    if (ptxas == "auto") {
+      std::string chip = "sm_90";
+      if (auto arch = module->getAttrOfType<ArchAttr>(ArchAttr::kModuleAttrName))
+        chip = arch.getChip().str();
+      FailureOr<std::map<std::string, PtxasFunctionInfo>> r =
+          getPtxasResources(module, chip, noPtxas);
+      if (succeeded(r)) {
+        resources = std::move(*r);
+        havePtxas = true;
+      }
+    }
+
+    llvm::json::Array kernelsJSON;
+    module.walk([&](gpu::GPUFuncOp kernel) {
+      if (!kernel.isKernel())
+        return;
+      ProfileOptions options;
+      options.workload = *sizes;
+      if (auto it = resources.find(kernel.getName().str()); it != resources.end())
+        options.ptxas = it->second;
+      const Measurement *m = nullptr;
+      if (auto it = measured.find(kernel.getName()); it != measured.end()) {
+        m = &it->second;
+        if (m->medianMs)
+          options.measuredSeconds = *m->medianMs * 1e-3;
+      }
+      KernelProfile profile = profileKernel(kernel, options);
+      if (!options.ptxas)
+        profile.resources.estimateNote += havePtxas ? "; ptxas did not report this kernel"
+                                                    : "; " + noPtxas;
+      std::vector<Finding> findings = diagnose(profile, m);
+      std::vector<Comparison> comparisons;
+      if (m)
+        comparisons = compare(profile, *m);
+      attach(kernel, findings);
+      if (format == "text")
+        printText(profile, findings, comparisons, m);
+      else if (format == "json")
+        kernelsJSON.push_back(toJSON(profile, findings, comparisons, m));
+    });
+    if (format == "json") {
+      llvm::json::Object doc{{"kernels", std::move(kernelsJSON)}};
+      llvm::outs() << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc))) << "\n";
+    }
+  }
+
+  void attach(gpu::GPUFuncOp kernel, const std::vector<Finding> &findings) {
+    MLIRContext *ctx = &getContext();
+    SmallVector<FindingAttr> attrs;
+    for (const Finding &f : findings)
+      attrs.push_back(FindingAttr::get(ctx, f.kind, severityOf(f.headroom), f.metric,
+                                       llvm::APFloat(f.value), f.evidence,
+                                       llvm::APFloat(f.headroom), f.loc, f.note));
+    kernel->setAttr(DiagnosisAttr::kKernelAttrName, DiagnosisAttr::get(ctx, attrs));
+  }
+
+  static std::string launchText(const KernelProfile &p) {
+    const LaunchShape &l = p.context.launch;
+    return "grid " + std::to_string(l.grid[0]) + "x" + std::to_string(l.grid[1]) + "x" +
+           std::to_string(l.grid[2]) + ", block " + std::to_string(l.block[0]) + "x" +
+           std::to_string(l.block[1]) + "x" + std::to_string(l.block[2]);
+  }
+
+  void printText(const KernelProfile &p, const std::vector<Finding> &findings,
+                 const std::vector<Comparison> &comparisons, const Measurement *m) {
+    llvm::raw_ostream &os = llvm::outs();
+    const PtxasFunctionInfo &info = p.resources.info;
+    os << "kernel " << p.name << where(p.kernel->getLoc()) << " on " << p.gpu << "\n";
+    os << "  sizes: " << llvm::join(p.context.scalarText, ", ") << " (from " << p.context.source
+       << "); " << launchText(p) << "\n";
+    if (!p.context.assumptions.empty())
+      os << "  assumed: " << llvm::join(p.context.assumptions, "; ") << "\n";
+    os << "  resources (" << (p.resources.fromPtxas ? "ptxas" : p.resources.estimateNote)
+       << "): " << info.registers << " registers, " << info.stackFrameBytes << " B stack, "
+       << info.spillStoreBytes << "/" << info.spillLoadBytes << " B spill stores/loads, "
+       << info.sharedBytes << " B static + " << p.resources.dynamicSharedBytes
+       << " B dynamic shared\n";
+    const Occupancy &o = p.occupancy;
+    os << "  occupancy: " << percent(o.occupancy) << " (" << o.activeBlocksPerSM << " blocks, "
+       << o.activeWarpsPerSM << " warps per SM), limited by " << toString(o.limiter) << "\n";
+    os << "  work: " << fixed(p.simulation.totalFlops() / 1e9, 3) << " GFLOP, "
+       << fixed(p.dramBytes / 1e6, 3) << " MB DRAM (compulsory), intensity "
+       << fixed(p.roofline.intensity, 2) << " FLOP/B (ridge " << fixed(p.roofline.ridgePoint, 2)
+       << ")\n";
+    os << "  roofline: " << toString(p.roofline.bound) << "-bound, floor "
+       << fixed(p.roofline.floorSeconds * 1e3, 4) << " ms; model "
+       << fixed(p.model.total() * 1e3, 4) << " ms (bottleneck: " << p.model.bottleneck() << ")";
+    if (m && m->medianMs)
+      os << "; measured " << fixed(*m->medianMs, 4) << " ms";
+    os << "\n  accesses:\n";
+    for (const AccessReport &a : p.accesses) {
+      os << "    " << a.kindName() << " " << a.text << where(a.op->getLoc()) << ": ";
+      if (a.space == MemorySpace::Global)
+        os << toString(a.pattern) << ", stride " << a.stride << ", "
+           << fixed(a.sectorsPerRequest) << " sectors/request (ideal "
+           << fixed(a.idealSectorsPerRequest) << "), " << fixed(a.stats.warpsPerElement, 1)
+           << " warps per element";
+      else
+        os << fixed(a.wavefrontsPerRequest) << " wavefronts/request";
+      os << "\n";
+    }
+    os << "  findings:\n";
+    if (findings.empty())
+      os << "    none\n";
+    for (auto [i, f] : llvm::enumerate(findings))
+      os << "    " << i + 1 << ". [" << stringifySeverity(severityOf(f.headroom)) << "] "
+         << stringifyFindingKind(f.kind) << ", headroom " << fixed(f.headroom) << ": " << f.note
+         << "\n";
+    if (!comparisons.empty()) {
+      os << "  prediction vs measurement:\n";
+      for (const Comparison &c : comparisons)
+        os << "    " << c.metric << ": predicted " << fixed(c.predicted, 3) << ", measured "
+           << fixed(c.measured, 3)
+           << (c.agrees ? " (agrees)" : " (DISAGREES: possible cause: " + c.explanation + ")")
+           << "\n";
+    }
+    for (const std::string &a : p.simulation.approximations)
+      os << "  approximation: " << a << "\n";
+  }
+
+  llvm::json::Value toJSON(const KernelProfile &p, const std::vector<Finding> &findings,
+                           const std::vector<Comparison> &comparisons, const Measurement *m) {
+    const PtxasFunctionInfo &info = p.resources.info;
+    llvm::json::Array accesses, branches, findingsJSON, comparisonsJSON;
+    for (const AccessReport &a : p.accesses)
+      accesses.push_back(llvm::json::Object{
+          {"kind", a.kindName()},
+          {"text", a.text},
+          {"location", shortLocation(a.op->getLoc())},
+          {"index", a.index},
+          {"stride", a.stride},
+          {"pattern", toString(a.pattern)},
+          {"requests", a.stats.requests},
+          {"sectors_per_request", a.sectorsPerRequest},
+          {"ideal_sectors_per_request", a.idealSectorsPerRequest},
+          {"wavefronts_per_request", a.wavefrontsPerRequest},
+          {"threads_per_element", a.stats.threadsPerElement},
+          {"warps_per_element", a.stats.warpsPerElement},
+          {"loop_invariant", a.invariantInLoop.has_value()}});
+    for (const BranchReport &b : p.branches)
+      branches.push_back(llvm::json::Object{{"kind", b.isLoop ? "loop" : "branch"},
+                                            {"condition", b.condition},
+                                            {"location", shortLocation(*b.loc)},
+                                            {"executions", b.stats.executions},
+                                            {"divergent_fraction", b.divergentFraction},
+                                            {"lane_dependent", b.laneDependent}});
+    for (const Finding &f : findings)
+      findingsJSON.push_back(llvm::json::Object{
+          {"kind", stringifyFindingKind(f.kind)},
+          {"severity", stringifySeverity(severityOf(f.headroom))},
+          {"metric", f.metric},
+          {"value", f.value},
+          {"evidence", stringifyEvidence(f.evidence)},
+          {"headroom", f.headroom},
+          {"location", shortLocation(f.loc)},
+          {"note", f.note}});
+    for (const Comparison &c : comparisons)
+      comparisonsJSON.push_back(llvm::json::Object{{"metric", c.metric},
+                                                   {"predicted", c.predicted},
+                                                   {"measured", c.measured},
+                                                   {"agrees", c.agrees},
+                                                   {"possible_cause", c.explanation}});
+    const LaunchShape &l = p.context.launch;
+    llvm::json::Object predictions{
+        {"global_load_sectors_per_request", p.loadSectorsPerRequest},
+        {"global_store_sectors_per_request", p.storeSectorsPerRequest},
+        {"shared_load_bank_conflicts", p.sharedLoadConflicts},
+        {"shared_store_bank_conflicts", p.sharedStoreConflicts},
+        {"occupancy", p.occupancy.occupancy},
+        {"branch_uniformity", p.branchUniformity},
+        {"dram_bytes", p.dramBytes},
+        {"registers", info.registers},
+        {"flops", p.simulation.totalFlops()},
+        {"model_ms", p.model.total() * 1e3},
+        {"floor_ms", p.roofline.floorSeconds * 1e3}};
+    llvm::json::Object k{
+        {"kernel", p.name},
+        {"location", shortLocation(p.kernel->getLoc())},
+        {"gpu", p.gpu},
+        {"sizes", llvm::json::Array(p.context.scalarText)},
+        {"sizes_from", p.context.source},
+        {"assumed", llvm::json::Array(p.context.assumptions)},
+        {"grid", llvm::json::Array{l.grid[0], l.grid[1], l.grid[2]}},
+        {"block", llvm::json::Array{l.block[0], l.block[1], l.block[2]}},
+        {"resources",
+         llvm::json::Object{{"source", p.resources.fromPtxas ? "ptxas" : "estimate"},
+                            {"note", p.resources.estimateNote},
+                            {"registers", info.registers},
+                            {"stack_bytes", info.stackFrameBytes},
+                            {"spill_store_bytes", info.spillStoreBytes},
+                            {"spill_load_bytes", info.spillLoadBytes},
+                            {"static_shared_bytes", info.sharedBytes},
+                            {"dynamic_shared_bytes", p.resources.dynamicSharedBytes}}},
+        {"occupancy",
+         llvm::json::Object{{"fraction", p.occupancy.occupancy},
+                            {"blocks_per_sm", p.occupancy.activeBlocksPerSM},
+                            {"warps_per_sm", p.occupancy.activeWarpsPerSM},
+                            {"limited_by", toString(p.occupancy.limiter)}}},
+        {"roofline", llvm::json::Object{{"bound", toString(p.roofline.bound)},
+                                        {"floor_ms", p.roofline.floorSeconds * 1e3},
+                                        {"intensity", p.roofline.intensity},
+                                        {"ridge", p.roofline.ridgePoint}}},
+        {"predictions", std::move(predictions)},
+        {"accesses", std::move(accesses)},
+        {"branches", std::move(branches)},
+        {"findings", std::move(findingsJSON)},
+        {"approximations", llvm::json::Array(p.simulation.approximations)}};
+    if (m) {
+      k["comparisons"] = std::move(comparisonsJSON);
+      if (m->medianMs)
+        k["measured_ms"] = *m->medianMs;
+    }
+    return k;
+  }
+};
+} // namespace

@@ -1,0 +1,400 @@
+//===- KernelProfile.cpp - Everything the static analyses know ------------===//
+
+#include "kernelskill/Analysis/KernelProfile.h"
+#include "kernelskill/Analysis/IndexExpr.h"
+#include "kernelskill/Analysis/SourceText.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::ks;
+
+const char *mlir::ks::toString(AccessPattern pattern) {
+  switch (pattern) {
+  case AccessPattern::Coalesced:
+    return "coalesced";
+  case AccessPattern::Strided:
+    return "strided";
+  case AccessPattern::Broadcast:
+    return "broadcast";
+  case AccessPattern::Gather:
+    return "gather";
+  }
+  return "?";
+}
+
+std::string AccessReport::kindName() const {
+  std::string kind = isLoad && isStore ? "atomic" : isLoad ? "load" : "store";
+  return space == MemorySpace::Shared ? "shared " + kind : kind;
+}
+
+double TimeModel::total() const { return std::max({dram, l1, lsu, shared, compute, issue}); }
+
+const char *TimeModel::bottleneck() const {
+  double t = total();
+  if (t == dram)
+    return "DRAM bandwidth";
+  if (t == l1)
+    return "L1 sectors of global accesses";
+  if (t == lsu)
+    return "load/store instructions";
+  if (t == shared)
+    return "shared-memory wavefronts";
+  if (t == compute)
+    return "arithmetic";
+  return "instruction issue";
+}
+
+std::pair<std::string, GPUCapabilities> mlir::ks::getTargetGPU(ModuleOp module) {
+  if (auto arch = module->getAttrOfType<ArchAttr>(ArchAttr::kModuleAttrName))
+    return {arch.getSku().str(), arch.getCaps()};
+  const ArchEntry *entry = lookupGPU("h200");
+  return {entry->sku, entry->caps};
+}
+
+namespace {
+/// The value a memref access goes through, back to its root: a kernel
+/// argument, a workgroup/private attribution or an allocation.
+Value rootMemref(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    if (isa<memref::CastOp, memref::ReinterpretCastOp, memref::SubViewOp, memref::ViewOp,
+            memref::MemorySpaceCastOp>(def))
+      memref = def->getOperand(0);
+    else
+      break;
+  }
+  return memref;
+}
+
+std::string bufferName(gpu::GPUFuncOp kernel, Value root) {
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    if (arg.getOwner()->getParentOp() == kernel.getOperation()) {
+      unsigned n = arg.getArgNumber();
+      if (n < kernel.getNumArguments()) {
+        if (auto name = kernel.getArgAttrOfType<StringAttr>(n, "ks.name"))
+          return name.str();
+        return "arg" + std::to_string(n);
+      }
+      if (auto named = dyn_cast<NameLoc>(arg.getLoc()))
+        return named.getName().str();
+      return n < kernel.getNumArguments() + kernel.getNumWorkgroupAttributions() ? "shared"
+                                                                                 : "local";
+    }
+  }
+  std::string name = IndexAnalysis::sourceName(root);
+  return name.empty() ? "?" : name;
+}
+
+const char *predicateText(arith::CmpIPredicate p) {
+  switch (p) {
+  case arith::CmpIPredicate::eq: return "==";
+  case arith::CmpIPredicate::ne: return "!=";
+  case arith::CmpIPredicate::slt:
+  case arith::CmpIPredicate::ult: return "<";
+  case arith::CmpIPredicate::sle:
+  case arith::CmpIPredicate::ule: return "<=";
+  case arith::CmpIPredicate::sgt:
+  case arith::CmpIPredicate::ugt: return ">";
+  case arith::CmpIPredicate::sge:
+  case arith::CmpIPredicate::uge: return ">=";
+  }
+  return "?";
+}
+
+/// Where a loop is in the source: the lifted scf.while carries the location
+/// of its body's last statement, its condition the `for` line.
+Location loopLocation(Operation *loop) {
+  if (auto w = dyn_cast<scf::WhileOp>(loop))
+    if (Operation *cond = w.getConditionOp().getCondition().getDefiningOp())
+      return cond->getLoc();
+  return loop->getLoc();
+}
+
+Operation *enclosingLoop(Operation *op, Operation *kernel) {
+  for (Operation *p = op->getParentOp(); p && p != kernel; p = p->getParentOp())
+    if (isa<scf::WhileOp, scf::ForOp>(p))
+      return p;
+  return nullptr;
+}
+
+int64_t memrefBytes(MemRefType type) {
+  if (!type.hasStaticShape())
+    return 0;
+  int64_t elementBits = type.getElementType().isIntOrFloat()
+                            ? type.getElementType().getIntOrFloatBitWidth()
+                            : 32;
+  if (auto v = dyn_cast<VectorType>(type.getElementType()))
+    elementBits = v.getNumElements() * v.getElementType().getIntOrFloatBitWidth();
+  return type.getNumElements() * elementBits / 8;
+}
+
+constexpr double kL1SectorsPerClock = 4;     // 128 B/clk/SM of L1 bandwidth
+constexpr double kSchedulersPerSM = 4;       // one warp instruction issued each per clock
+constexpr double kLSUInstructionsPerClock = 1; // 32 load/store lanes per SM per clock
+constexpr double kSpecialOpsPerClock = 16;   // SFU lanes per SM
+} // namespace
+
+KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOptions &options) {
+  KernelProfile p;
+  p.name = kernel.getName().str();
+  p.kernel = kernel;
+  auto module = kernel->getParentOfType<ModuleOp>();
+  std::tie(p.gpu, p.caps) = getTargetGPU(module);
+  p.context = resolveLaunchContext(kernel, module, options.workload);
+  SimulationOptions sim;
+  sim.launch = p.context.launch;
+  sim.scalars = p.context.scalars;
+  p.simulation = simulateKernel(kernel, sim);
+
+  IndexAnalysis indices(kernel);
+  std::optional<unsigned> tx = std::nullopt;
+
+  // Memory accesses.
+  kernel.walk([&](Operation *op) {
+    std::optional<AccessInfo> info = getAccessInfo(op);
+    if (!info || info->space == MemorySpace::Local)
+      return;
+    AccessReport a;
+    a.op = op;
+    a.space = info->space;
+    a.isLoad = info->isLoad;
+    a.isStore = info->isStore;
+    a.bytes = info->bytes;
+    Value root = rootMemref(info->memref);
+    a.buffer = bufferName(kernel, root);
+    a.stats = p.simulation.accesses.lookup(op);
+    std::optional<IndexExpr> index = indices.linearIndex(info->memref, info->indices);
+    tx = indices.threadIdXAtom();
+    auto memrefType = cast<MemRefType>(info->memref.getType());
+    int64_t elementBytes = memrefBytes(MemRefType::get({1}, memrefType.getElementType()));
+    if (!index) {
+      a.index = "?";
+      a.stride = "?";
+      a.pattern = AccessPattern::Gather;
+    } else {
+      a.index = indices.print(*index);
+      std::optional<IndexExpr> coeff = tx ? index->coefficientOf(*tx) : IndexExpr::constant(0);
+      IndexExpr rest = *index;
+      if (coeff && tx)
+        rest = *index - *coeff * IndexExpr::atom(*tx);
+      // Lanes that differ only in threadIdx.y/z are not "irregular".
+      bool irregular = false;
+      for (const auto &[m, c] : rest.terms())
+        for (unsigned atomId : m) {
+          const IndexAtom &atom = indices.atom(atomId);
+          if (atom.laneVarying && atom.kind != IndexAtom::Kind::ThreadId)
+            irregular = true;
+        }
+      if (!coeff || irregular || (coeff && indices.isLaneVarying(*coeff))) {
+        a.pattern = AccessPattern::Gather;
+        a.stride = coeff && !irregular ? indices.print(*coeff) : "?";
+      } else {
+        a.stride = indices.print(*coeff);
+        if (std::optional<int64_t> c = coeff->getConstant()) {
+          int64_t strideBytes = std::abs(*c) * elementBytes;
+          a.pattern = *c == 0                      ? AccessPattern::Broadcast
+                      : strideBytes <= a.bytes     ? AccessPattern::Coalesced
+                                                   : AccessPattern::Strided;
+        } else {
+          a.pattern = AccessPattern::Strided;
+        }
+      }
+      // A load whose address does not change across the iterations of its
+      // innermost loop, from a buffer the loop does not write.
+      if (a.isLoad && !a.isStore)
+        if (Operation *loop = enclosingLoop(op, kernel)) {
+          bool written = false;
+          loop->walk([&](Operation *inner) {
+            if (std::optional<AccessInfo> other = getAccessInfo(inner))
+              written |= other->isStore && rootMemref(other->memref) == root;
+          });
+          if (!written && !indices.variesWithin(*index, loop))
+            a.invariantInLoop = loopLocation(loop);
+        }
+    }
+    a.text = getSourceAccess(op->getLoc(), /*requireSubscript=*/true);
+    if (a.text.empty())
+      a.text = a.buffer + "[" + a.index + "]";
+    if (a.stats.requests > 0) {
+      a.sectorsPerRequest = a.stats.sectors / a.stats.requests;
+      a.idealSectorsPerRequest = a.stats.idealSectors / a.stats.requests;
+      a.wavefrontsPerRequest =
+          a.stats.idealWavefronts > 0 ? a.stats.wavefronts / a.stats.idealWavefronts : 0;
+    }
+    p.accesses.push_back(std::move(a));
+  });
+
+  // Branches and loops.
+  auto staticOps = [](Region &r) {
+    double n = 0;
+    r.walk([&](Operation *) { n += 1; });
+    return n;
+  };
+  kernel.walk([&](Operation *op) {
+    Value cond;
+    BranchReport b;
+    b.op = op;
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      cond = ifOp.getCondition();
+      b.stats = p.simulation.branches.lookup(op);
+      b.instructionsInside = b.stats.executions *
+                             (staticOps(ifOp.getThenRegion()) + staticOps(ifOp.getElseRegion()));
+    } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      b.isLoop = true;
+      cond = loop.getConditionOp().getCondition();
+      b.stats = p.simulation.branches.lookup(op);
+      b.instructionsInside = b.stats.iterations * staticOps(loop.getAfter());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      b.isLoop = true;
+      b.stats = p.simulation.branches.lookup(op);
+      b.instructionsInside = b.stats.iterations * staticOps(loop.getRegion());
+      b.condition = indices.print(indices.get(loop.getInductionVar())) + " < " +
+                    indices.print(indices.get(loop.getUpperBound()));
+      b.laneDependent = indices.isLaneVarying(indices.get(loop.getUpperBound())) ||
+                        indices.isLaneVarying(indices.get(loop.getLowerBound()));
+    } else {
+      return;
+    }
+    b.loc = b.isLoop ? loopLocation(op) : op->getLoc();
+    if (cond) {
+      b.laneDependent = indices.isLaneVarying(indices.get(cond));
+      if (auto cmp = cond.getDefiningOp<arith::CmpIOp>())
+        b.condition = indices.print(indices.get(cmp.getLhs())) + " " +
+                      predicateText(cmp.getPredicate()) + " " +
+                      indices.print(indices.get(cmp.getRhs()));
+    }
+    if (b.stats.executions > 0)
+      b.divergentFraction = b.stats.divergent / b.stats.executions;
+    p.branches.push_back(std::move(b));
+  });
+
+  // Resources: ptxas's report, else what the IR says.
+  ResourceReport &r = p.resources;
+  r.dynamicSharedBytes = p.context.dynamicSharedBytes;
+  int64_t staticShared = 0, localBytes = 0;
+  for (BlockArgument a : kernel.getWorkgroupAttributions())
+    staticShared += memrefBytes(cast<MemRefType>(a.getType()));
+  for (BlockArgument a : kernel.getPrivateAttributions()) {
+    localBytes += memrefBytes(cast<MemRefType>(a.getType()));
+    if (!r.localArrayLoc)
+      r.localArrayLoc = a.getLoc();
+  }
+  kernel.walk([&](memref::AllocaOp alloca) {
+    localBytes += memrefBytes(alloca.getType());
+    if (!r.localArrayLoc && alloca.getType().getNumElements() > 1)
+      r.localArrayLoc = alloca.getLoc();
+  });
+  if (options.ptxas) {
+    r.fromPtxas = true;
+    r.info = *options.ptxas;
+  } else {
+    // A rough estimate: one register per scalar value defined, within the
+    // range ptxas uses in practice; stack = private arrays.
+    int64_t values = 0;
+    kernel.walk([&](Operation *op) {
+      for (Value v : op->getResults())
+        if (v.getType().isIntOrIndexOrFloat())
+          ++values;
+    });
+    r.info.registers = std::clamp<int64_t>((values + 7) / 8 * 8, 16, 255);
+    r.info.sharedBytes = staticShared;
+    r.info.stackFrameBytes = localBytes;
+    r.estimateNote = "estimated from the IR (" + std::to_string(values) +
+                     " scalar values); ptxas did not run";
+  }
+  KernelResources kr;
+  kr.threadsPerBlock = p.context.launch.threadsPerBlock();
+  kr.registersPerThread = r.info.registers;
+  kr.staticSmemPerBlock = r.info.sharedBytes;
+  kr.dynamicSmemPerBlock = r.dynamicSharedBytes;
+  p.occupancy = computeOccupancy(p.caps, kr);
+
+  // DRAM traffic, compulsory-traffic model: every byte of a buffer the
+  // kernel touches moves once (L2 holds the reuse), but never more than
+  // the sectors the accesses request.
+  llvm::MapVector<Value, std::pair<double, double>> readWrite; // requested bytes
+  llvm::DenseMap<Value, double> maxElement;
+  llvm::DenseMap<Value, int64_t> elementBytesOf;
+  for (const AccessReport &a : p.accesses) {
+    if (a.space != MemorySpace::Global)
+      continue;
+    std::optional<AccessInfo> info = getAccessInfo(a.op);
+    Value root = rootMemref(info->memref);
+    auto &[read, write] = readWrite[root];
+    if (a.isLoad)
+      read += a.stats.sectors * 32;
+    if (a.isStore)
+      write += a.stats.sectors * 32;
+    maxElement[root] = std::max(maxElement.lookup(root), a.stats.maxElement);
+    elementBytesOf[root] = memrefBytes(
+        MemRefType::get({1}, cast<MemRefType>(info->memref.getType()).getElementType()));
+  }
+  for (auto &[root, rw] : readWrite) {
+    double extent = maxElement.lookup(root) + 1;
+    if (auto arg = dyn_cast<BlockArgument>(root))
+      if (auto it = p.context.extents.find(arg.getArgNumber()); it != p.context.extents.end())
+        extent = double(it->second);
+    double footprint = extent * elementBytesOf.lookup(root);
+    p.dramBytes += std::min(footprint, rw.first) + std::min(footprint, rw.second);
+  }
+
+  RooflineInput in;
+  in.flops = p.simulation.flops;
+  in.dramBytes = p.dramBytes;
+  in.totalWarps = double(p.context.launch.blocks() * p.context.launch.warpsPerBlock());
+  in.measuredSeconds = options.measuredSeconds;
+  p.roofline = computeRoofline(p.caps, in);
+
+  // The first-order time model: each unit at its peak rate.
+  double clock = double(p.caps.smClockMHz) * 1e6, sms = double(p.caps.smCount);
+  double globalSectors = 0, wavefronts = 0, memoryRequests = 0;
+  double ldSectors = 0, ldRequests = 0, stSectors = 0, stRequests = 0;
+  for (const AccessReport &a : p.accesses) {
+    memoryRequests += a.stats.requests;
+    if (a.space == MemorySpace::Global) {
+      globalSectors += a.stats.sectors;
+      if (a.isLoad && !a.isStore)
+        ldSectors += a.stats.sectors, ldRequests += a.stats.requests;
+      if (a.isStore && !a.isLoad)
+        stSectors += a.stats.sectors, stRequests += a.stats.requests;
+    } else {
+      wavefronts += a.stats.wavefronts;
+      double extra = a.stats.wavefronts - a.stats.idealWavefronts;
+      (a.isLoad ? p.sharedLoadConflicts : p.sharedStoreConflicts) += extra;
+    }
+  }
+  p.loadSectorsPerRequest = ldRequests > 0 ? ldSectors / ldRequests : 0;
+  p.storeSectorsPerRequest = stRequests > 0 ? stSectors / stRequests : 0;
+  double executions = 0, divergent = 0;
+  for (const BranchReport &b : p.branches)
+    executions += b.stats.executions, divergent += b.stats.divergent;
+  p.branchUniformity = executions > 0 ? 1 - divergent / executions : 1;
+  if (clock > 0 && sms > 0) {
+    p.model.dram = p.roofline.memorySeconds;
+    p.model.l1 = globalSectors / (sms * clock * kL1SectorsPerClock);
+    p.model.lsu = memoryRequests / (sms * clock * kLSUInstructionsPerClock);
+    p.model.shared = wavefronts / (sms * clock);
+    p.model.compute = p.roofline.computeSeconds +
+                      p.simulation.specialFunctionOps / (sms * clock * kSpecialOpsPerClock);
+    p.model.issue = p.simulation.warpInstructions / (sms * clock * kSchedulersPerSM);
+  }
+  return p;
+}
+
+double mlir::ks::savedFraction(const KernelProfile &profile, double lessL1Sectors,
+                               double lessWavefronts, double lessInstructions) {
+  double clock = double(profile.caps.smClockMHz) * 1e6, sms = double(profile.caps.smCount);
+  TimeModel fixed = profile.model;
+  if (clock <= 0 || sms <= 0 || profile.model.total() <= 0)
+    return 0;
+  fixed.l1 = std::max(0.0, fixed.l1 - lessL1Sectors / (sms * clock * kL1SectorsPerClock));
+  fixed.shared = std::max(0.0, fixed.shared - lessWavefronts / (sms * clock));
+  fixed.issue = std::max(0.0, fixed.issue - lessInstructions / (sms * clock * kSchedulersPerSM));
+  return std::clamp(1 - fixed.total() / profile.model.total(), 0.0, 1.0);
+}

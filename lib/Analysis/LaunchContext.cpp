@@ -1,0 +1,205 @@
+//===- LaunchContext.cpp - The sizes a kernel is analyzed with ------------===//
+
+#include "kernelskill/Analysis/LaunchContext.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+FailureOr<llvm::StringMap<int64_t>> mlir::ks::parseWorkloadOption(StringRef text,
+                                                                  std::string &error) {
+  llvm::StringMap<int64_t> values;
+  SmallVector<StringRef> entries;
+  text.split(entries, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef entry : entries) {
+    auto [name, value] = entry.trim().split('=');
+    name = name.trim();
+    value = value.trim();
+    int64_t v;
+    if (name.empty() || value.getAsInteger(10, v)) {
+      error = ("workload entry '" + entry.trim() + "' is not NAME=INTEGER").str();
+      return failure();
+    }
+    values[name] = v;
+  }
+  return values;
+}
+
+namespace {
+/// Evaluates a launcher's integer value from its arguments' values and
+/// constants; nullopt for anything else.
+std::optional<int64_t> evaluateHost(Value value, const llvm::DenseMap<Value, int64_t> &args,
+                                    unsigned depth = 0) {
+  if (auto it = args.find(value); it != args.end())
+    return it->second;
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 64)
+    return std::nullopt;
+  auto operand = [&](unsigned i) { return evaluateHost(op->getOperand(i), args, depth + 1); };
+  auto binary = [&](auto f) -> std::optional<int64_t> {
+    std::optional<int64_t> a = operand(0), b = operand(1);
+    if (!a || !b)
+      return std::nullopt;
+    return f(*a, *b);
+  };
+  using R = std::optional<int64_t>;
+  return llvm::TypeSwitch<Operation *, R>(op)
+      .Case<arith::ConstantOp>([](arith::ConstantOp c) -> R {
+        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          return i.getValue().getSExtValue();
+        return std::nullopt;
+      })
+      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+            arith::TruncIOp>([&](Operation *) { return operand(0); })
+      .Case<arith::AddIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a + b; }); })
+      .Case<arith::SubIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a - b; }); })
+      .Case<arith::MulIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a * b; }); })
+      .Case<arith::DivUIOp, arith::DivSIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return b ? R(a / b) : R(); });
+      })
+      .Case<arith::CeilDivUIOp, arith::CeilDivSIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return b > 0 ? R((a + b - 1) / b) : R(); });
+      })
+      .Case<arith::RemUIOp, arith::RemSIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return b ? R(a % b) : R(); });
+      })
+      .Case<arith::MinSIOp, arith::MinUIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return std::min(a, b); });
+      })
+      .Case<arith::MaxSIOp, arith::MaxUIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return std::max(a, b); });
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+std::string argName(FunctionOpInterface fn, unsigned i) {
+  if (auto name = fn.getArgAttrOfType<StringAttr>(i, "ks.name"))
+    return name.str();
+  return "arg" + std::to_string(i);
+}
+
+/// The launch of `kernel` in the module's host code, if there is one.
+gpu::LaunchFuncOp findLaunch(gpu::GPUFuncOp kernel, ModuleOp module) {
+  gpu::LaunchFuncOp found;
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (!found && launch.getKernelName() == kernel.getName() &&
+        (!gpuModule || launch.getKernelModuleName() == gpuModule.getSymName()))
+      found = launch;
+  });
+  return found;
+}
+} // namespace
+
+LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp module,
+                                             const llvm::StringMap<int64_t> &overrides) {
+  LaunchContext ctx;
+  gpu::LaunchFuncOp launch = findLaunch(kernel, module);
+  auto launcher = launch ? launch->getParentOfType<func::FuncOp>() : func::FuncOp();
+  WorkloadAttr workload =
+      launcher ? launcher->getAttrOfType<WorkloadAttr>("ks.workload") : WorkloadAttr();
+  if (!workload)
+    workload = kernel->getAttrOfType<WorkloadAttr>("ks.workload");
+  bool assumedAny = false;
+
+  // A value for a named integer: the option, the workload, else assumed.
+  auto valueOf = [&](StringRef name) -> int64_t {
+    if (auto it = overrides.find(name); it != overrides.end())
+      return it->second;
+    if (workload)
+      if (std::optional<int64_t> v = workload.getIntScalar(name))
+        return *v;
+    assumedAny = true;
+    ctx.assumptions.push_back((name + " = " + Twine(kAssumedScalar)).str());
+    return kAssumedScalar;
+  };
+  auto extentOf = [&](StringRef name) -> std::optional<int64_t> {
+    if (workload)
+      return workload.getBufferExtent(name);
+    return std::nullopt;
+  };
+
+  if (launch && launcher) {
+    llvm::DenseMap<Value, int64_t> hostArgs;
+    for (auto [i, arg] : llvm::enumerate(launcher.getArguments()))
+      if (arg.getType().isIntOrIndex())
+        hostArgs[arg] = valueOf(argName(launcher, i));
+    gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+    gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+    Value grids[3] = {grid.x, grid.y, grid.z}, blocks[3] = {block.x, block.y, block.z};
+    for (int d = 0; d < 3; ++d) {
+      std::optional<int64_t> g = evaluateHost(grids[d], hostArgs);
+      std::optional<int64_t> b = evaluateHost(blocks[d], hostArgs);
+      if (!g || !b)
+        ctx.assumptions.push_back(std::string("a launch size of ") +
+                                  launcher.getName().str() + " is not computable; 1 assumed");
+      ctx.launch.grid[d] = std::max<int64_t>(1, g.value_or(1));
+      ctx.launch.block[d] = std::max<int64_t>(1, b.value_or(1));
+    }
+    if (Value smem = launch.getDynamicSharedMemorySize())
+      ctx.dynamicSharedBytes = evaluateHost(smem, hostArgs).value_or(0);
+    for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
+      if (i >= kernel.getNumArguments())
+        break;
+      if (operand.getType().isIntOrIndex()) {
+        // A kernel argument the user named directly wins.
+        std::string name = argName(kernel, i);
+        if (auto it = overrides.find(name); it != overrides.end())
+          ctx.scalars[i] = it->second;
+        else if (std::optional<int64_t> v = evaluateHost(operand, hostArgs))
+          ctx.scalars[i] = *v;
+      } else if (auto arg = dyn_cast<BlockArgument>(operand)) {
+        if (std::optional<int64_t> e = extentOf(argName(launcher, arg.getArgNumber())))
+          ctx.extents[i] = *e;
+      }
+    }
+    ctx.source = workload ? ("#ks.workload of " + launcher.getName()).str()
+                          : ("the launcher " + launcher.getName()).str();
+  } else {
+    // No host code: the kernel's known block size, the option, or assumed.
+    if (auto known = kernel.getKnownBlockSize()) {
+      for (int d = 0; d < 3; ++d)
+        ctx.launch.block[d] = (*known)[d];
+    } else {
+      ctx.launch.block = {256, 1, 1};
+      ctx.assumptions.push_back("a block of 256 threads");
+    }
+    if (auto known = kernel.getKnownGridSize()) {
+      for (int d = 0; d < 3; ++d)
+        ctx.launch.grid[d] = (*known)[d];
+    } else {
+      ctx.launch.grid = {1024, 1, 1};
+      ctx.assumptions.push_back("a grid of 1024 blocks");
+    }
+    ctx.source = "the kernel alone";
+  }
+  const char *dimNames[3] = {"x", "y", "z"};
+  for (int d = 0; d < 3; ++d) {
+    auto setDim = [&](StringRef key, int64_t &slot) {
+      if (auto it = overrides.find(key); it != overrides.end())
+        slot = std::max<int64_t>(1, it->second);
+    };
+    setDim((Twine("block.") + dimNames[d]).str(), ctx.launch.block[d]);
+    setDim((Twine("grid.") + dimNames[d]).str(), ctx.launch.grid[d]);
+  }
+  for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
+    BlockArgument arg = kernel.getArgument(i);
+    std::string name = argName(kernel, i);
+    if (arg.getType().isIntOrIndex()) {
+      if (!ctx.scalars.count(i))
+        ctx.scalars[i] = valueOf(name);
+      ctx.scalarText.push_back(name + " = " + std::to_string(ctx.scalars[i]));
+    } else if (isa<MemRefType>(arg.getType()) && !ctx.extents.count(i)) {
+      if (std::optional<int64_t> e = extentOf(name))
+        ctx.extents[i] = *e;
+    }
+  }
+  if (!overrides.empty())
+    ctx.source += " and the workload option";
+  (void)assumedAny;
+  return ctx;
+}

@@ -1,0 +1,915 @@
+//===- WarpSimulation.cpp - Run a kernel's index arithmetic per warp ------===//
+//
+// A small SIMT interpreter for the integer part of structured kernels (see the
+// header). It is ours because upstream has no interpreter for the gpu/scf/arith
+// dialects; it only needs the ops the lifter and the lowering produce, and
+// treats everything else as an op with unknown results.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Analysis/WarpSimulation.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <algorithm>
+#include <bit>
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+constexpr unsigned kLanes = 32;
+constexpr uint32_t kAllLanes = 0xffffffffu;
+
+/// One SSA value across the 32 lanes of a warp.
+struct Lanes {
+  std::array<int64_t, kLanes> v{};
+  uint32_t known = 0; ///< lanes whose value is known
+  static Lanes splat(int64_t x) {
+    Lanes l;
+    l.v.fill(x);
+    l.known = kAllLanes;
+    return l;
+  }
+};
+
+template <typename F> void forEachLane(uint32_t mask, F f) {
+  while (mask) {
+    unsigned lane = std::countr_zero(mask);
+    f(lane);
+    mask &= mask - 1;
+  }
+}
+
+unsigned bitWidth(Type type) {
+  if (type.isIndex())
+    return 64;
+  if (auto i = dyn_cast<IntegerType>(type))
+    return i.getWidth();
+  return 0;
+}
+
+/// Canonical form of a `width`-bit integer: sign-extended to 64 bits.
+int64_t normalize(int64_t x, unsigned width) {
+  if (width == 0 || width >= 64)
+    return x;
+  if (width == 1)
+    return x & 1;
+  uint64_t m = (uint64_t(1) << width) - 1;
+  uint64_t u = uint64_t(x) & m;
+  if (u >> (width - 1))
+    u |= ~m;
+  return int64_t(u);
+}
+
+uint64_t asUnsigned(int64_t x, unsigned width) {
+  if (width == 0 || width >= 64)
+    return uint64_t(x);
+  return uint64_t(x) & ((uint64_t(1) << width) - 1);
+}
+
+MemorySpace spaceOf(MemRefType type) {
+  if (auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace())) {
+    if (space.getValue() == gpu::AddressSpace::Workgroup)
+      return MemorySpace::Shared;
+    if (space.getValue() == gpu::AddressSpace::Private)
+      return MemorySpace::Local;
+    return MemorySpace::Global;
+  }
+  if (auto i = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace())) {
+    if (i.getInt() == 3)
+      return MemorySpace::Shared;
+    if (i.getInt() == 5)
+      return MemorySpace::Local;
+  }
+  return MemorySpace::Global;
+}
+
+int64_t bytesOf(Type type) {
+  if (auto v = dyn_cast<VectorType>(type))
+    return v.getNumElements() * bytesOf(v.getElementType());
+  if (type.isIntOrFloat())
+    return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+  if (type.isIndex())
+    return 8;
+  return 4;
+}
+
+/// 0 f16, 1 bf16, 2 f32, 3 f64; -1 for other types.
+int precisionSlot(Type type) {
+  if (auto v = dyn_cast<VectorType>(type))
+    type = v.getElementType();
+  if (type.isF16())
+    return 0;
+  if (type.isBF16())
+    return 1;
+  if (type.isF32())
+    return 2;
+  if (type.isF64())
+    return 3;
+  return -1;
+}
+
+int64_t elementsOf(Type type) {
+  if (auto v = dyn_cast<VectorType>(type))
+    return v.getNumElements();
+  return 1;
+}
+
+/// Statistics of one simulated block or the whole run.
+struct Stats {
+  llvm::MapVector<Operation *, AccessStats> accesses;
+  llvm::MapVector<Operation *, BranchStats> branches;
+  std::array<double, 4> flops = {0, 0, 0, 0};
+  double special = 0, warpInstructions = 0, barriers = 0;
+
+  /// this += (other - base) * factor, entry by entry.
+  void addScaledDelta(const Stats &now, const Stats &base, double factor) {
+    for (auto &[op, s] : now.accesses) {
+      AccessStats b = base.accesses.lookup(op);
+      AccessStats &d = accesses[op];
+      d.requests += (s.requests - b.requests) * factor;
+      d.laneAccesses += (s.laneAccesses - b.laneAccesses) * factor;
+      d.sectors += (s.sectors - b.sectors) * factor;
+      d.idealSectors += (s.idealSectors - b.idealSectors) * factor;
+      d.wavefronts += (s.wavefronts - b.wavefronts) * factor;
+      d.idealWavefronts += (s.idealWavefronts - b.idealWavefronts) * factor;
+      d.unknownRequests += (s.unknownRequests - b.unknownRequests) * factor;
+      d.maxElement = std::max(d.maxElement, s.maxElement);
+      d.worstWavefronts = std::max(d.worstWavefronts, s.worstWavefronts);
+    }
+    for (auto &[op, s] : now.branches) {
+      BranchStats b = base.branches.lookup(op);
+      BranchStats &d = branches[op];
+      d.executions += (s.executions - b.executions) * factor;
+      d.divergent += (s.divergent - b.divergent) * factor;
+      d.unknown += (s.unknown - b.unknown) * factor;
+      d.iterations += (s.iterations - b.iterations) * factor;
+    }
+    for (int i = 0; i < 4; ++i)
+      flops[i] += (now.flops[i] - base.flops[i]) * factor;
+    special += (now.special - base.special) * factor;
+    warpInstructions += (now.warpInstructions - base.warpInstructions) * factor;
+    barriers += (now.barriers - base.barriers) * factor;
+  }
+};
+
+/// Distinct (element, thread) pairs and elements per access in one block.
+struct BlockReuse {
+  llvm::DenseSet<int64_t> elements;
+  llvm::DenseSet<std::pair<int64_t, int64_t>> elementThreads, elementWarps;
+  double laneAccesses = 0;
+};
+
+class Simulator {
+public:
+  Simulator(gpu::GPUFuncOp kernel, const SimulationOptions &options)
+      : kernel(kernel), options(options) {}
+
+  SimulationResult run();
+
+private:
+  // Execution.
+  void execBlock(Block &block, uint32_t mask);
+  void execOp(Operation *op, uint32_t mask);
+  void execIf(scf::IfOp op, uint32_t mask);
+  void execWhile(scf::WhileOp op, uint32_t mask);
+  void execFor(scf::ForOp op, uint32_t mask);
+  void execAccess(Operation *op, const AccessInfo &info, uint32_t mask);
+  bool execArith(Operation *op, uint32_t mask);
+
+  Lanes get(Value v) const {
+    auto it = env.find(v);
+    return it == env.end() ? Lanes() : it->second;
+  }
+  void approximate(const std::string &why) {
+    if (!llvm::is_contained(approximations, why))
+      approximations.push_back(why);
+  }
+  bool overBudget() const { return opsExecuted > options.budget; }
+
+  /// The ops of a while loop's body that its condition needs, in order;
+  /// nullopt when that slice contains an op with regions.
+  std::optional<std::vector<Operation *>> controlSlice(scf::WhileOp op);
+
+  gpu::GPUFuncOp kernel;
+  const SimulationOptions &options;
+  llvm::DenseMap<Value, Lanes> env;
+  Stats stats;
+  bool recording = true;
+  uint64_t opsExecuted = 0;
+  std::vector<std::string> approximations;
+  llvm::DenseMap<Operation *, std::optional<std::vector<Operation *>>> slices;
+
+  // The warp being simulated.
+  std::array<int64_t, 3> blockId = {0, 0, 0};
+  std::array<std::array<int64_t, kLanes>, 3> threadId{};
+  std::array<int64_t, kLanes> linearThread{};
+  llvm::DenseMap<Operation *, BlockReuse> *reuse = nullptr;
+};
+
+void Simulator::execBlock(Block &block, uint32_t mask) {
+  for (Operation &op : block.without_terminator()) {
+    if (overBudget())
+      return;
+    execOp(&op, mask);
+  }
+}
+
+bool Simulator::execArith(Operation *op, uint32_t mask) {
+  if (op->getNumResults() != 1)
+    return false;
+  Value result = op->getResult(0);
+  unsigned width = bitWidth(result.getType());
+  if (width == 0)
+    return false;
+  Lanes out;
+  auto unary = [&](auto f) {
+    Lanes a = get(op->getOperand(0));
+    unsigned inWidth = bitWidth(op->getOperand(0).getType());
+    forEachLane(mask & a.known, [&](unsigned l) {
+      out.v[l] = normalize(f(a.v[l], inWidth), width);
+      out.known |= 1u << l;
+    });
+  };
+  auto binary = [&](auto f) {
+    Lanes a = get(op->getOperand(0)), b = get(op->getOperand(1));
+    unsigned inWidth = bitWidth(op->getOperand(0).getType());
+    forEachLane(mask & a.known & b.known, [&](unsigned l) {
+      std::optional<int64_t> r = f(a.v[l], b.v[l], inWidth);
+      if (r) {
+        out.v[l] = normalize(*r, width);
+        out.known |= 1u << l;
+      }
+    });
+  };
+  using R = std::optional<int64_t>;
+  bool handled = true;
+  llvm::TypeSwitch<Operation *>(op)
+      .Case<arith::ConstantOp>([&](arith::ConstantOp c) {
+        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+          out = Lanes::splat(normalize(i.getValue().getSExtValue(), width));
+      })
+      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(
+          [&](Operation *) { unary([](int64_t a, unsigned) { return a; }); })
+      .Case<arith::IndexCastUIOp, arith::ExtUIOp>([&](Operation *) {
+        unary([](int64_t a, unsigned w) { return int64_t(asUnsigned(a, w)); });
+      })
+      .Case<arith::AddIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a + b; }); })
+      .Case<arith::SubIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a - b; }); })
+      .Case<arith::MulIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a * b; }); })
+      .Case<arith::DivSIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R { return b ? R(a / b) : R(); });
+      })
+      .Case<arith::DivUIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          uint64_t ub = asUnsigned(b, w);
+          return ub ? R(int64_t(asUnsigned(a, w) / ub)) : R();
+        });
+      })
+      .Case<arith::CeilDivSIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R {
+          if (!b)
+            return R();
+          int64_t q = a / b;
+          return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+        });
+      })
+      .Case<arith::CeilDivUIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
+          return ub ? R(int64_t((ua + ub - 1) / ub)) : R();
+        });
+      })
+      .Case<arith::FloorDivSIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R {
+          if (!b)
+            return R();
+          int64_t q = a / b;
+          return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+        });
+      })
+      .Case<arith::RemSIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R { return b ? R(a % b) : R(); });
+      })
+      .Case<arith::RemUIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          uint64_t ub = asUnsigned(b, w);
+          return ub ? R(int64_t(asUnsigned(a, w) % ub)) : R();
+        });
+      })
+      .Case<arith::AndIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a & b; }); })
+      .Case<arith::OrIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a | b; }); })
+      .Case<arith::XOrIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a ^ b; }); })
+      .Case<arith::ShLIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          return (b >= 0 && b < w) ? R(int64_t(uint64_t(a) << b)) : R();
+        });
+      })
+      .Case<arith::ShRSIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R { return (b >= 0 && b < w) ? R(a >> b) : R(); });
+      })
+      .Case<arith::ShRUIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          return (b >= 0 && b < w) ? R(int64_t(asUnsigned(a, w) >> b)) : R();
+        });
+      })
+      .Case<arith::MinSIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return std::min(a, b); }); })
+      .Case<arith::MaxSIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return std::max(a, b); }); })
+      .Case<arith::MinUIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          return asUnsigned(a, w) < asUnsigned(b, w) ? a : b;
+        });
+      })
+      .Case<arith::MaxUIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned w) -> R {
+          return asUnsigned(a, w) > asUnsigned(b, w) ? a : b;
+        });
+      })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
+        auto pred = cmp.getPredicate();
+        binary([pred](int64_t a, int64_t b, unsigned w) -> R {
+          uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
+          switch (pred) {
+          case arith::CmpIPredicate::eq: return a == b;
+          case arith::CmpIPredicate::ne: return a != b;
+          case arith::CmpIPredicate::slt: return a < b;
+          case arith::CmpIPredicate::sle: return a <= b;
+          case arith::CmpIPredicate::sgt: return a > b;
+          case arith::CmpIPredicate::sge: return a >= b;
+          case arith::CmpIPredicate::ult: return ua < ub;
+          case arith::CmpIPredicate::ule: return ua <= ub;
+          case arith::CmpIPredicate::ugt: return ua > ub;
+          case arith::CmpIPredicate::uge: return ua >= ub;
+          }
+          return R();
+        });
+      })
+      .Case<arith::SelectOp>([&](arith::SelectOp sel) {
+        Lanes c = get(sel.getCondition()), t = get(sel.getTrueValue()), f = get(sel.getFalseValue());
+        forEachLane(mask & c.known, [&](unsigned l) {
+          const Lanes &pick = c.v[l] ? t : f;
+          if (pick.known & (1u << l)) {
+            out.v[l] = pick.v[l];
+            out.known |= 1u << l;
+          }
+        });
+      })
+      .Default([&](Operation *) { handled = false; });
+  if (handled)
+    env[result] = out;
+  return handled;
+}
+
+} // namespace
+
+std::optional<AccessInfo> mlir::ks::getAccessInfo(Operation *op) {
+  auto make = [](Value memref, ValueRange indices, Type accessType, bool load,
+                 bool store) -> std::optional<AccessInfo> {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    if (!type)
+      return std::nullopt;
+    MemorySpace space = spaceOf(type);
+    // A thread-private array (alloca, private attribution) is local memory
+    // whatever its memref's address space says.
+    if (memref.getDefiningOp<memref::AllocaOp>())
+      space = MemorySpace::Local;
+    if (auto arg = dyn_cast<BlockArgument>(memref))
+      if (auto fn = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
+        if (arg.getArgNumber() >= fn.getNumArguments() + fn.getNumWorkgroupAttributions())
+          space = MemorySpace::Local;
+    return AccessInfo{memref, indices, space, bytesOf(accessType), load, store};
+  };
+  return llvm::TypeSwitch<Operation *, std::optional<AccessInfo>>(op)
+      .Case<memref::LoadOp>([&](memref::LoadOp l) {
+        return make(l.getMemRef(), l.getIndices(), l.getType(), true, false);
+      })
+      .Case<memref::StoreOp>([&](memref::StoreOp s) {
+        return make(s.getMemRef(), s.getIndices(), s.getValueToStore().getType(), false, true);
+      })
+      .Case<vector::LoadOp>([&](vector::LoadOp l) {
+        return make(l.getBase(), l.getIndices(), l.getVectorType(), true, false);
+      })
+      .Case<vector::StoreOp>([&](vector::StoreOp s) {
+        return make(s.getBase(), s.getIndices(), s.getVectorType(), false, true);
+      })
+      .Case<memref::AtomicRMWOp>([&](memref::AtomicRMWOp a) {
+        return make(a.getMemref(), a.getIndices(), a.getType(), true, true);
+      })
+      .Case<memref::GenericAtomicRMWOp>([&](memref::GenericAtomicRMWOp a) {
+        return make(a.getMemref(), a.getIndices(), a.getResult().getType(), true, true);
+      })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+namespace {
+
+void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask) {
+  for (Value r : op->getResults())
+    env.erase(r); // loaded data is not simulated
+  if (op->getNumRegions()) // generic_atomic_rmw's body only computes the new value
+    for (Region &r : op->getRegions())
+      for (Block &b : r)
+        for (Operation &inner : b.without_terminator())
+          (void)execArith(&inner, mask);
+  if (!recording || !mask || info.space == MemorySpace::Local)
+    return;
+  auto type = cast<MemRefType>(info.memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  bool stridesKnown = succeeded(type.getStridesAndOffset(strides, offset)) &&
+                      llvm::none_of(strides, ShapedType::isDynamic);
+  // The flat element index per lane.
+  Lanes index = Lanes::splat(0);
+  if (!stridesKnown)
+    index.known = 0;
+  for (auto [d, idx] : llvm::enumerate(info.indices)) {
+    if (!stridesKnown)
+      break;
+    Lanes i = get(idx);
+    index.known &= i.known;
+    forEachLane(mask, [&](unsigned l) { index.v[l] += i.v[l] * strides[d]; });
+  }
+  int64_t elementBytes = bytesOf(type.getElementType());
+  int64_t width = info.bytes;
+  uint32_t knownLanes = mask & index.known;
+  unsigned active = std::popcount(mask), unknownLanes = std::popcount(mask & ~index.known);
+
+  AccessStats &s = stats.accesses[op];
+  forEachLane(knownLanes, [&](unsigned l) {
+    s.maxElement = std::max(s.maxElement, double(index.v[l] + (width - 1) / elementBytes));
+  });
+  s.requests += 1;
+  s.laneAccesses += active;
+  if (unknownLanes)
+    s.unknownRequests += 1;
+
+  if (info.space == MemorySpace::Global) {
+    SmallVector<int64_t, 64> sectors;
+    // The ideal: each row of the warp (lanes with the same threadIdx.y/z)
+    // reading its distinct bytes contiguously from its lowest address.
+    llvm::SmallDenseMap<int64_t, SmallVector<std::pair<int64_t, int64_t>, 32>, 4> rows;
+    forEachLane(knownLanes, [&](unsigned l) {
+      int64_t begin = index.v[l] * elementBytes;
+      rows[threadId[1][l] + threadId[2][l] * options.launch.block[1]].push_back(
+          {begin, begin + width});
+      for (int64_t sector = begin >> 5; sector <= (begin + width - 1) >> 5; ++sector)
+        sectors.push_back(sector);
+    });
+    llvm::sort(sectors);
+    double touched = std::unique(sectors.begin(), sectors.end()) - sectors.begin();
+    SmallVector<int64_t, 64> idealSectors;
+    for (auto &[row, spans] : rows) {
+      llvm::sort(spans);
+      int64_t distinctBytes = 0, end = INT64_MIN;
+      for (auto [b, e] : spans) {
+        b = std::max(b, end);
+        if (e > b)
+          distinctBytes += e - b;
+        end = std::max(end, e);
+      }
+      int64_t first = spans.front().first >> 5;
+      for (int64_t k = 0; k < (distinctBytes + 31) / 32; ++k)
+        idealSectors.push_back(first + k);
+    }
+    llvm::sort(idealSectors);
+    double ideal = std::unique(idealSectors.begin(), idealSectors.end()) - idealSectors.begin();
+    // A data-dependent address is charged its own sectors (the worst case).
+    double perLane = double((width + 31) / 32);
+    s.sectors += touched + unknownLanes * perLane;
+    s.idealSectors += std::max<double>(1, ideal + std::ceil(unknownLanes * width / 32.0));
+  } else {
+    // Shared memory: 32 banks of 4 bytes; wider accesses are split into
+    // phases of 128 bytes (half-warps for 8 bytes, quarter-warps for 16).
+    unsigned lanesPerPhase = width <= 4 ? 32 : std::max<unsigned>(1, unsigned(128 / width));
+    double requestWavefronts = 0;
+    for (unsigned first = 0; first < kLanes; first += lanesPerPhase) {
+      uint32_t phase = (lanesPerPhase == 32 ? kAllLanes : ((1u << lanesPerPhase) - 1) << first) & mask;
+      if (!phase)
+        continue;
+      std::array<SmallVector<int64_t, 4>, 32> words;
+      forEachLane(phase & knownLanes, [&](unsigned l) {
+        int64_t begin = index.v[l] * elementBytes;
+        for (int64_t w = begin >> 2; w <= (begin + std::max<int64_t>(width, 1) - 1) >> 2; ++w) {
+          auto &bank = words[uint64_t(w) % 32];
+          if (!llvm::is_contained(bank, w))
+            bank.push_back(w);
+        }
+      });
+      size_t passes = 1;
+      for (auto &bank : words)
+        passes = std::max(passes, bank.size());
+      s.wavefronts += passes;
+      s.idealWavefronts += 1;
+      requestWavefronts += passes;
+    }
+    s.worstWavefronts = std::max(s.worstWavefronts, requestWavefronts);
+  }
+
+  if (reuse && knownLanes) {
+    BlockReuse &r = (*reuse)[op];
+    forEachLane(knownLanes, [&](unsigned l) {
+      r.elements.insert(index.v[l]);
+      r.elementThreads.insert({index.v[l], linearThread[l]});
+      r.elementWarps.insert({index.v[l], linearThread[l] / kLanes});
+    });
+    r.laneAccesses += std::popcount(knownLanes);
+  }
+}
+
+void Simulator::execIf(scf::IfOp op, uint32_t mask) {
+  Lanes cond = get(op.getCondition());
+  uint32_t unknown = mask & ~cond.known;
+  uint32_t thenMask = 0, elseMask = 0;
+  forEachLane(mask & cond.known, [&](unsigned l) {
+    (cond.v[l] ? thenMask : elseMask) |= 1u << l;
+  });
+  if (unknown) {
+    // A data-dependent condition: assume those lanes take the then branch.
+    thenMask |= unknown;
+    approximate("a data-dependent branch is assumed taken");
+  }
+  if (recording) {
+    BranchStats &s = stats.branches[op];
+    s.executions += 1;
+    s.divergent += (thenMask && elseMask) ? 1 : 0;
+    s.unknown += unknown ? 1 : 0;
+  }
+  SmallVector<Lanes, 4> results(op.getNumResults());
+  auto runRegion = [&](Region &region, uint32_t m) {
+    if (!m || region.empty())
+      return;
+    execBlock(region.front(), m);
+    Operation *yield = region.front().getTerminator();
+    for (auto [i, v] : llvm::enumerate(yield->getOperands())) {
+      Lanes y = get(v);
+      forEachLane(m & y.known, [&](unsigned l) {
+        results[i].v[l] = y.v[l];
+        results[i].known |= 1u << l;
+      });
+    }
+  };
+  runRegion(op.getThenRegion(), thenMask);
+  runRegion(op.getElseRegion(), elseMask);
+  for (auto [i, r] : llvm::enumerate(op.getResults()))
+    env[r] = results[i];
+}
+
+std::optional<std::vector<Operation *>> Simulator::controlSlice(scf::WhileOp op) {
+  if (auto it = slices.find(op); it != slices.end())
+    return it->second;
+  Block &before = op.getBefore().front(), &after = op.getAfter().front();
+  auto yield = op.getYieldOp();
+  auto condition = op.getConditionOp();
+  llvm::SetVector<Operation *> slice;
+  llvm::DenseSet<unsigned> neededArgs;
+  SmallVector<Value> worklist;
+  // The before region runs in full; what it reads of the loop-carried
+  // values is needed, and through the yields, what computes them.
+  before.walk([&](Operation *inner) {
+    for (Value v : inner->getOperands())
+      if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &before)
+        if (neededArgs.insert(arg.getArgNumber()).second)
+          worklist.push_back(yield.getOperand(arg.getArgNumber()));
+  });
+  bool ok = true;
+  while (!worklist.empty() && ok) {
+    Value v = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == &after) // forwarded by the condition: computed by the before region
+        worklist.push_back(condition.getArgs()[arg.getArgNumber()]);
+      else if (arg.getOwner() == &before && neededArgs.insert(arg.getArgNumber()).second)
+        worklist.push_back(yield.getOperand(arg.getArgNumber()));
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &after || slice.contains(def))
+      continue;
+    if (def->getNumRegions() || !isPure(def) || def->getNumResults() != 1) {
+      ok = false;
+      break;
+    }
+    slice.insert(def);
+    for (Value operand : def->getOperands())
+      worklist.push_back(operand);
+  }
+  std::optional<std::vector<Operation *>> result;
+  if (ok) {
+    std::vector<Operation *> ordered(slice.begin(), slice.end());
+    llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    result = std::move(ordered);
+  }
+  slices[op] = result;
+  return result;
+}
+
+void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
+  Block &before = op.getBefore().front(), &after = op.getAfter().front();
+  auto condition = op.getConditionOp();
+  auto yield = op.getYieldOp();
+  for (auto [arg, init] : llvm::zip(before.getArguments(), op.getInits()))
+    env[arg] = get(init);
+  SmallVector<Lanes, 4> results(op.getNumResults());
+  uint32_t running = mask;
+  double iterations = 0, recorded = 0;
+  bool divergentExit = false, unknownCond = false;
+  std::optional<Stats> base, atStart;
+  if (recording)
+    atStart = stats;
+  bool wasRecording = recording;
+  std::optional<std::vector<Operation *>> fastSlice;
+
+  while (running && !overBudget()) {
+    execBlock(before, running);
+    Lanes cond = get(condition.getCondition());
+    uint32_t unknown = running & ~cond.known;
+    if (unknown) {
+      // A data-dependent trip count: those lanes leave after this test.
+      unknownCond = true;
+      approximate("a data-dependent loop is assumed to stop early");
+    }
+    uint32_t staying = 0;
+    forEachLane(running & cond.known, [&](unsigned l) {
+      if (cond.v[l])
+        staying |= 1u << l;
+    });
+    uint32_t leaving = running & ~staying;
+    if (leaving && staying)
+      divergentExit = true;
+    for (auto [i, v] : llvm::enumerate(condition.getArgs())) {
+      Lanes x = get(v);
+      forEachLane(leaving & x.known, [&](unsigned l) {
+        results[i].v[l] = x.v[l];
+        results[i].known |= 1u << l;
+      });
+    }
+    running = staying;
+    if (!running)
+      break;
+    iterations += 1;
+    for (auto [arg, v] : llvm::zip(after.getArguments(), condition.getArgs()))
+      env[arg] = get(v);
+    if (recording && recorded == options.recordedIterations && !base) {
+      // Enough iterations seen: run only the control slice from here on and
+      // scale what the recorded iterations did by the trip count.
+      fastSlice = controlSlice(op);
+      if (fastSlice) {
+        base = stats;
+        recording = false;
+      }
+    }
+    if (base) {
+      for (Operation *sliceOp : *fastSlice)
+        execOp(sliceOp, running);
+    } else {
+      execBlock(after, running);
+      if (recording)
+        recorded += 1;
+    }
+    SmallVector<Lanes, 4> next;
+    for (Value v : yield.getOperands())
+      next.push_back(get(v));
+    for (auto [arg, n] : llvm::zip(before.getArguments(), next))
+      env[arg] = n;
+  }
+  if (overBudget())
+    approximate("the simulation budget ran out; later iterations were not simulated");
+  recording = wasRecording;
+  if (base && recorded > 0) {
+    // The iterations after the recorded ones behave like them on average.
+    double factor = (iterations - recorded) / recorded;
+    stats.addScaledDelta(*base, *atStart, factor);
+  }
+  if (recording) {
+    BranchStats &s = stats.branches[op];
+    s.executions += 1;
+    s.divergent += divergentExit ? 1 : 0;
+    s.unknown += unknownCond ? 1 : 0;
+    s.iterations += iterations;
+  }
+  for (auto [i, r] : llvm::enumerate(op.getResults()))
+    env[r] = results[i];
+}
+
+void Simulator::execFor(scf::ForOp op, uint32_t mask) {
+  Lanes lb = get(op.getLowerBound()), ub = get(op.getUpperBound()), step = get(op.getStep());
+  Block &body = *op.getBody();
+  Value iv = op.getInductionVar();
+  Lanes ivLanes = lb;
+  for (auto [arg, init] : llvm::zip(op.getRegionIterArgs(), op.getInitArgs()))
+    env[arg] = get(init);
+  uint32_t running = mask;
+  uint32_t unknown = mask & ~(lb.known & ub.known & step.known);
+  if (unknown) {
+    approximate("a data-dependent loop is assumed to stop early");
+    running &= ~unknown;
+  }
+  double iterations = 0;
+  bool divergentExit = false;
+  while (running && !overBudget()) {
+    uint32_t staying = 0;
+    forEachLane(running, [&](unsigned l) {
+      if (ivLanes.v[l] < ub.v[l])
+        staying |= 1u << l;
+    });
+    if (staying && staying != running)
+      divergentExit = true;
+    running = staying;
+    if (!running)
+      break;
+    iterations += 1;
+    env[iv] = ivLanes;
+    execBlock(body, running);
+    Operation *yield = body.getTerminator();
+    SmallVector<Lanes, 4> next;
+    for (Value v : yield->getOperands())
+      next.push_back(get(v));
+    for (auto [arg, n] : llvm::zip(op.getRegionIterArgs(), next))
+      env[arg] = n;
+    forEachLane(running, [&](unsigned l) { ivLanes.v[l] += step.v[l]; });
+  }
+  if (recording) {
+    BranchStats &s = stats.branches[op];
+    s.executions += 1;
+    s.divergent += divergentExit ? 1 : 0;
+    s.unknown += unknown ? 1 : 0;
+    s.iterations += iterations;
+  }
+  for (Value r : op.getResults())
+    env.erase(r);
+}
+
+void Simulator::execOp(Operation *op, uint32_t mask) {
+  ++opsExecuted;
+  // Constants and integer casts cost no instruction after lowering.
+  if (recording && !isa<arith::ConstantOp, arith::IndexCastOp, arith::IndexCastUIOp,
+                        arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp>(op))
+    stats.warpInstructions += 1;
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return execIf(ifOp, mask);
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return execWhile(loop, mask);
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    return execFor(loop, mask);
+  if (std::optional<AccessInfo> info = getAccessInfo(op))
+    return execAccess(op, *info, mask);
+  if (isa<gpu::BarrierOp>(op)) {
+    if (recording)
+      stats.barriers += 1;
+    return;
+  }
+  auto idOp = [&](auto dimOp, auto laneValue) {
+    Lanes out;
+    unsigned d = static_cast<unsigned>(dimOp.getDimension());
+    for (unsigned l = 0; l < kLanes; ++l)
+      out.v[l] = laneValue(d, l);
+    out.known = kAllLanes;
+    env[op->getResult(0)] = out;
+  };
+  if (auto t = dyn_cast<gpu::ThreadIdOp>(op))
+    return idOp(t, [&](unsigned d, unsigned l) { return threadId[d][l]; });
+  if (auto b = dyn_cast<gpu::BlockIdOp>(op))
+    return idOp(b, [&](unsigned d, unsigned) { return blockId[d]; });
+  if (auto b = dyn_cast<gpu::BlockDimOp>(op))
+    return idOp(b, [&](unsigned d, unsigned) { return options.launch.block[d]; });
+  if (auto g = dyn_cast<gpu::GridDimOp>(op))
+    return idOp(g, [&](unsigned d, unsigned) { return options.launch.grid[d]; });
+  if (isa<gpu::LaneIdOp>(op)) {
+    Lanes out;
+    for (unsigned l = 0; l < kLanes; ++l)
+      out.v[l] = l;
+    out.known = kAllLanes;
+    env[op->getResult(0)] = out;
+    return;
+  }
+  if (execArith(op, mask))
+    return;
+  // Floating-point work: FLOPs by precision (an FMA is two).
+  if (recording && op->getNumResults() == 1) {
+    Type type = op->getResult(0).getType();
+    int slot = precisionSlot(type);
+    if (slot >= 0) {
+      double lanes = std::popcount(mask) * double(elementsOf(type));
+      if (isa<math::FmaOp>(op))
+        stats.flops[slot] += 2 * lanes;
+      else if (isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp, arith::NegFOp,
+                   arith::MaximumFOp, arith::MinimumFOp, arith::MaxNumFOp, arith::MinNumFOp,
+                   arith::RemFOp>(op))
+        stats.flops[slot] += lanes;
+      else if (op->getDialect() && op->getDialect()->getNamespace() == "math")
+        stats.special += lanes;
+    }
+  }
+  for (Value r : op->getResults())
+    env.erase(r);
+}
+
+SimulationResult Simulator::run() {
+  SimulationResult result;
+  const LaunchShape &launch = options.launch;
+  if (kernel.getBody().getBlocks().size() != 1) {
+    result.approximations.push_back(
+        "the kernel has unstructured control flow; only straight-line code was simulated");
+  }
+  for (auto [i, value] : options.scalars)
+    if (i < kernel.getNumArguments()) {
+      BlockArgument arg = kernel.getArgument(i);
+      env[arg] = Lanes::splat(normalize(value, bitWidth(arg.getType())));
+    }
+
+  // Sampled blocks: the first, the middle and the last; interior and edge
+  // blocks (those on the grid's last row/column/plane) weighted apart.
+  std::vector<std::array<int64_t, 3>> samples;
+  auto addSample = [&](std::array<int64_t, 3> b) {
+    if (samples.size() < options.maxSampledBlocks && !llvm::is_contained(samples, b))
+      samples.push_back(b);
+  };
+  addSample({0, 0, 0});
+  addSample({launch.grid[0] / 2, launch.grid[1] / 2, launch.grid[2] / 2});
+  addSample({launch.grid[0] - 1, launch.grid[1] - 1, launch.grid[2] - 1});
+  auto isEdge = [&](const std::array<int64_t, 3> &b) {
+    for (int d = 0; d < 3; ++d)
+      if (launch.grid[d] > 1 && b[d] == launch.grid[d] - 1)
+        return true;
+    return false;
+  };
+  double interiorBlocks = 1;
+  for (int d = 0; d < 3; ++d)
+    if (launch.grid[d] > 1)
+      interiorBlocks *= double(launch.grid[d] - 1);
+  double totalBlocks = double(launch.blocks());
+  double edgeBlocks = totalBlocks - interiorBlocks;
+  if (llvm::none_of(samples, [&](auto &b) { return isEdge(b); }))
+    interiorBlocks = totalBlocks, edgeBlocks = 0;
+  if (llvm::all_of(samples, [&](auto &b) { return isEdge(b); }))
+    edgeBlocks = totalBlocks, interiorBlocks = 0;
+  unsigned edgeSamples = llvm::count_if(samples, [&](auto &b) { return isEdge(b); });
+  unsigned interiorSamples = samples.size() - edgeSamples;
+
+  Stats total;
+  for (const auto &b : samples) {
+    if (overBudget()) {
+      approximate("the simulation budget ran out; fewer blocks were sampled");
+      break;
+    }
+    blockId = b;
+    stats = Stats();
+    llvm::DenseMap<Operation *, BlockReuse> blockReuse;
+    reuse = &blockReuse;
+    int64_t threads = launch.threadsPerBlock();
+    for (int64_t w = 0; w < launch.warpsPerBlock(); ++w) {
+      uint32_t mask = 0;
+      for (unsigned l = 0; l < kLanes; ++l) {
+        int64_t t = w * kLanes + l;
+        linearThread[l] = t;
+        threadId[0][l] = t % launch.block[0];
+        threadId[1][l] = (t / launch.block[0]) % launch.block[1];
+        threadId[2][l] = t / (launch.block[0] * launch.block[1]);
+        if (t < threads)
+          mask |= 1u << l;
+      }
+      execBlock(kernel.getBody().front(), mask);
+    }
+    double weight = isEdge(b) ? edgeBlocks / std::max(1u, edgeSamples)
+                              : interiorBlocks / std::max(1u, interiorSamples);
+    Stats zero;
+    total.addScaledDelta(stats, zero, weight);
+    for (auto &[op, r] : blockReuse) {
+      if (r.elements.empty())
+        continue;
+      AccessStats &s = total.accesses[op];
+      s.reuseInBlock += r.laneAccesses / r.elements.size();
+      s.threadsPerElement += double(r.elementThreads.size()) / r.elements.size();
+      s.warpsPerElement += double(r.elementWarps.size()) / r.elements.size();
+      s.sampledBlocks += 1;
+    }
+    reuse = nullptr;
+  }
+  for (auto &[op, s] : total.accesses)
+    if (s.sampledBlocks > 0) {
+      s.reuseInBlock /= s.sampledBlocks;
+      s.threadsPerElement /= s.sampledBlocks;
+      s.warpsPerElement /= s.sampledBlocks;
+    }
+  result.accesses = std::move(total.accesses);
+  result.branches = std::move(total.branches);
+  result.flops = total.flops;
+  result.specialFunctionOps = total.special;
+  result.warpInstructions = total.warpInstructions;
+  result.barriers = total.barriers;
+  for (std::string &a : approximations)
+    result.approximations.push_back(std::move(a));
+  return result;
+}
+} // namespace
+
+SimulationResult mlir::ks::simulateKernel(gpu::GPUFuncOp kernel, const SimulationOptions &options) {
+  return Simulator(kernel, options).run();
+}

@@ -1,0 +1,27 @@
+//===- Lowering.cpp - From GPU-dialect kernels to PTX ---------------------===//
+
+#include "kernelskill/Target/Lowering.h"
+#include "kernelskill/Support/ArchDatabase.h"
+#include "kernelskill/Target/Passes.h"
+#include "kernelskill/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/Pipelines/Passes.h"
+
+using namespace mlir;
+
+void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, StringRef format,
+                                 StringRef ptxPath, int optLevel) {
+  pm.addPass(createKSBarePointerABI());
+  gpu::GPUToNVVMPipelineOptions nvvm;
+  nvvm.cubinChip = chip.str();
+  nvvm.cubinFeatures = getPTXFeatureForChip(chip).str();
+  nvvm.optLevel = optLevel;
+  // Always PTX first: ks-write-ptx and ks-assemble-ptx take it from there.
+  nvvm.cubinFormat = "isa";
+  nvvm.kernelUseBarePtrCallConv = true;
+  gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  if (!ptxPath.empty())
+    pm.addPass(createKSWritePTX(KSWritePTXOptions{ptxPath.str()}));
+  if (format == "cubin")
+    pm.addPass(createKSAssemblePTX());
+}
