@@ -81,14 +81,18 @@ FailureOr<llvm::StringMap<Measurement>> loadMeasurements(StringRef path, std::st
   if (llvm::Expected<llvm::json::Value> whole = llvm::json::parse(text)) {
     const llvm::json::Object *doc = whole->getAsObject();
     const llvm::json::Array *variants = doc ? doc->getArray("variants") : nullptr;
-    if (!variants) {
-      error = "measurements '" + path.str() + "' have no \"variants\" (expected ks-bench --json output)";
+    if (variants) {
+      for (const llvm::json::Value &v : *variants)
+        if (const llvm::json::Object *o = v.getAsObject())
+          addVariant(*o, out);
+      return out;
+    }
+    if (!doc || !doc->getObject("results")) {
+      error = "measurements '" + path.str() +
+              "' are neither ks-bench --json output (\"variants\") nor `ks-bench db export` "
+              "lines (\"results\")";
       return failure();
     }
-    for (const llvm::json::Value &v : *variants)
-      if (const llvm::json::Object *o = v.getAsObject())
-        addVariant(*o, out);
-    return out;
   } else {
     llvm::consumeError(whole.takeError());
   }
@@ -104,9 +108,14 @@ FailureOr<llvm::StringMap<Measurement>> loadMeasurements(StringRef path, std::st
               ": " + llvm::toString(record.takeError());
       return failure();
     }
-    if (const llvm::json::Object *o = record->getAsObject())
-      if (const llvm::json::Object *results = o->getObject("results"))
-        addVariant(*results, out);
+    const llvm::json::Object *o = record->getAsObject();
+    const llvm::json::Object *results = o ? o->getObject("results") : nullptr;
+    if (!results) {
+      error = "measurements '" + path.str() + "' line " + std::to_string(n + 1) +
+              ": not a `ks-bench db export` record (no \"results\")";
+      return failure();
+    }
+    addVariant(*results, out);
   }
   return out;
 }
@@ -173,7 +182,7 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                                 "warp start mid-sector)";
         findings.push_back({FindingKind::uncoalesced_access, "sectors_per_request",
                             a.sectorsPerRequest, Evidence::predicted,
-                            savedFraction(p, excess, 0, 0), loc,
+                            savedFraction(p, {excess, excess * a.l2Sectors / a.stats.sectors}), loc,
                             a.kindName() + " of `" + a.text + "`" + where(loc) + " is " + how +
                                 " across the warp: " + fixed(a.sectorsPerRequest, 1) +
                                 " sectors per request, ideal " +
@@ -184,9 +193,12 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
       // Reuse across the warps of a block with nothing on chip: staging
       // in shared memory turns those requests into one.
       if (a.isLoad && !a.isStore && a.stats.warpsPerElement >= 2) {
-        double saved = a.stats.sectors * (1 - 1 / a.stats.warpsPerElement);
+        double share = 1 - 1 / a.stats.warpsPerElement;
+        WorkSaved saved;
+        saved.l1Sectors = a.stats.sectors * share;
+        saved.memoryRequests = a.stats.requests * share;
         findings.push_back({FindingKind::no_reuse, "warps_per_element", a.stats.warpsPerElement,
-                            Evidence::predicted, savedFraction(p, saved, 0, 0), loc,
+                            Evidence::predicted, savedFraction(p, saved), loc,
                             "load of `" + a.text + "`" + where(loc) + ": each element is read by " +
                                 fixed(a.stats.threadsPerElement, 0) + " threads in " +
                                 fixed(a.stats.warpsPerElement, 0) +
@@ -197,12 +209,14 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
     }
     // Loop-invariant loads: registers.
     if (a.invariantInLoop && a.isLoad && !a.isStore) {
-      double saved = a.space == MemorySpace::Global ? a.stats.sectors : 0;
+      WorkSaved saved;
+      if (a.space == MemorySpace::Global)
+        saved.l1Sectors = a.stats.sectors, saved.l2Sectors = a.l2Sectors;
+      else
+        saved.wavefronts = a.stats.wavefronts;
+      saved.memoryRequests = saved.instructions = a.stats.requests;
       findings.push_back({FindingKind::no_reuse, "loop_invariant_requests", a.stats.requests,
-                          Evidence::predicted,
-                          savedFraction(p, saved, a.space == MemorySpace::Shared ? a.stats.wavefronts : 0,
-                                        a.stats.requests),
-                          loc,
+                          Evidence::predicted, savedFraction(p, saved), loc,
                           a.kindName() + " of `" + a.text + "`" + where(loc) +
                               " reads the same address in every iteration of the loop" +
                               where(*a.invariantInLoop) +
@@ -212,7 +226,7 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
       double extra = a.stats.wavefronts - a.stats.idealWavefronts;
       findings.push_back({FindingKind::bank_conflict, "wavefronts_per_request",
                           a.wavefrontsPerRequest, Evidence::predicted,
-                          savedFraction(p, 0, extra, 0), loc,
+                          savedFraction(p, {0, 0, extra}), loc,
                           a.kindName() + " of `" + a.text + "`" + where(loc) + " has " +
                               fixed(a.wavefrontsPerRequest, 1) + "-way bank conflicts (" +
                               fixed(a.stats.worstWavefronts, 0) +
@@ -236,7 +250,7 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                        percent(b.divergentFraction) + " of the warps that reach it" +
                        (b.laneDependent ? ": the condition depends on the lane" : "");
     findings.push_back({FindingKind::divergence, "divergent_fraction", b.divergentFraction,
-                        Evidence::predicted, savedFraction(p, 0, 0, wasted), *b.loc, note});
+                        Evidence::predicted, savedFraction(p, {0, 0, 0, 0, wasted}), *b.loc, note});
   }
 
   // Resources.
@@ -305,7 +319,8 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
     evidence = Evidence::measured;
   }
   if (current > 0 && roof.floorSeconds > 0) {
-    double headroom = std::clamp(1 - roof.floorSeconds / current, 0.0, 1.0);
+    // No kernel beats its floor plus the cost of being launched.
+    double headroom = std::clamp(1 - (roof.floorSeconds + p.model.launch) / current, 0.0, 1.0);
     FindingKind kind = roof.bound == Bound::Memory    ? FindingKind::memory_bound
                        : roof.bound == Bound::Compute ? FindingKind::compute_bound
                                                       : FindingKind::latency_bound;
@@ -391,26 +406,26 @@ struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> 
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (format != "none" && format != "text" && format != "json") {
-      module.emitError() << "ks-perf-profiler: unknown format='" << format
+      emitError(module.getLoc()) << "ks-perf-profiler: unknown format='" << format
                          << "'; valid choices: none, text, json";
       return signalPassFailure();
     }
     if (ptxas != "auto" && ptxas != "never") {
-      module.emitError() << "ks-perf-profiler: unknown ptxas='" << ptxas
+      emitError(module.getLoc()) << "ks-perf-profiler: unknown ptxas='" << ptxas
                          << "'; valid choices: auto, never";
       return signalPassFailure();
     }
     std::string error;
     FailureOr<llvm::StringMap<int64_t>> sizes = parseWorkloadOption(workload, error);
     if (failed(sizes)) {
-      module.emitError() << "ks-perf-profiler: " << error;
+      emitError(module.getLoc()) << "ks-perf-profiler: " << error;
       return signalPassFailure();
     }
     llvm::StringMap<Measurement> measured;
     if (!measurements.empty()) {
       FailureOr<llvm::StringMap<Measurement>> loaded = loadMeasurements(measurements, error);
       if (failed(loaded)) {
-        module.emitError() << "ks-perf-profiler: " << error;
+        emitError(module.getLoc()) << "ks-perf-profiler: " << error;
         return signalPassFailure();
       }
       measured = std::move(*loaded);
@@ -487,7 +502,10 @@ struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> 
     llvm::raw_ostream &os = llvm::outs();
     const PtxasFunctionInfo &info = p.resources.info;
     os << "kernel " << p.name << where(p.kernel->getLoc()) << " on " << p.gpu << "\n";
-    os << "  sizes: " << llvm::join(p.context.scalarText, ", ") << " (from " << p.context.source
+    os << "  sizes: "
+       << (p.context.scalarText.empty() ? std::string("no scalars")
+                                        : llvm::join(p.context.scalarText, ", "))
+       << " (from " << p.context.source
        << "); " << launchText(p) << "\n";
     if (!p.context.assumptions.empty())
       os << "  assumed: " << llvm::join(p.context.assumptions, "; ") << "\n";

@@ -144,6 +144,21 @@ IndexExpr IndexAnalysis::opaque(Value value, std::string name, bool laneVarying)
   return IndexExpr::atom(getAtom(IndexAtom::Kind::Opaque, 0, value, std::move(name), laneVarying));
 }
 
+std::optional<int64_t> IndexAnalysis::constantStrideWithin(const IndexExpr &expr,
+                                                          Operation *loop) const {
+  for (unsigned i = 0; i < atoms.size(); ++i) {
+    const IndexAtom &atom = atoms[i];
+    Value value = atom.value;
+    if (atom.kind != IndexAtom::Kind::InductionVar || !expr.uses(i) ||
+        value.getParentBlock()->getParentOp() != loop)
+      continue;
+    if (std::optional<IndexExpr> c = expr.coefficientOf(i))
+      return c->getConstant();
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<unsigned> IndexAnalysis::threadIdXAtom() const {
   for (unsigned i = 0; i < atoms.size(); ++i)
     if (atoms[i].isThreadIdX())

@@ -161,9 +161,15 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
                           : ("the launcher " + launcher.getName()).str();
   } else {
     // No host code: the kernel's known block size, the option, or assumed.
+    auto overridden = [&](StringRef what) {
+      return overrides.count((what + ".x").str()) || overrides.count((what + ".y").str()) ||
+             overrides.count((what + ".z").str());
+    };
     if (auto known = kernel.getKnownBlockSize()) {
       for (int d = 0; d < 3; ++d)
         ctx.launch.block[d] = (*known)[d];
+    } else if (overridden("block")) {
+      ctx.launch.block = {1, 1, 1};
     } else {
       ctx.launch.block = {256, 1, 1};
       ctx.assumptions.push_back("a block of 256 threads");
@@ -171,6 +177,8 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
     if (auto known = kernel.getKnownGridSize()) {
       for (int d = 0; d < 3; ++d)
         ctx.launch.grid[d] = (*known)[d];
+    } else if (overridden("grid")) {
+      ctx.launch.grid = {1, 1, 1};
     } else {
       ctx.launch.grid = {1024, 1, 1};
       ctx.assumptions.push_back("a grid of 1024 blocks");

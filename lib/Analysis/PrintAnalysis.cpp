@@ -35,7 +35,7 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
                                         "divergence", "reuse",      "resources",
                                         "occupancy",  "roofline"};
     if (!llvm::is_contained(kinds, StringRef(analysis))) {
-      getOperation().emitError("ks-print-analysis: unknown analysis='")
+      emitError(getOperation().getLoc(), "ks-print-analysis: unknown analysis='")
           << analysis
           << "'; valid: index, coalescing, bank-conflicts, divergence, reuse, resources, "
              "occupancy, roofline";
@@ -44,7 +44,7 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
     std::string error;
     FailureOr<llvm::StringMap<int64_t>> sizes = parseWorkloadOption(workload, error);
     if (failed(sizes)) {
-      getOperation().emitError("ks-print-analysis: ") << error;
+      emitError(getOperation().getLoc(), "ks-print-analysis: ") << error;
       return signalPassFailure();
     }
     getOperation().walk([&](gpu::GPUFuncOp kernel) {

@@ -87,6 +87,9 @@ public:
   /// Whether it uses an induction variable of `loop` or an opaque value
   /// defined inside it (it changes from one iteration to the next).
   bool variesWithin(const IndexExpr &expr, Operation *loop) const;
+  /// The constant stride of the polynomial along an induction variable of
+  /// `loop` (how far the index moves per unit of the variable).
+  std::optional<int64_t> constantStrideWithin(const IndexExpr &expr, Operation *loop) const;
   /// The atom id of threadIdx.x, if the kernel reads it.
   std::optional<unsigned> threadIdXAtom() const;
 

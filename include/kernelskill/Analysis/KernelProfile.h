@@ -52,6 +52,10 @@ struct AccessReport {
   AccessStats stats;
   double sectorsPerRequest = 0, idealSectorsPerRequest = 0;
   double wavefrontsPerRequest = 0; ///< shared: the conflict degree
+  /// Global: sectors expected to reach L2 — stores all, loads less what L1
+  /// serves (other warps of the block reading the same element, the next
+  /// iterations of the innermost loop reading the same sector).
+  double l2Sectors = 0;
   /// Inside a loop whose iterations do not change the address (a register
   /// candidate): that loop's location.
   std::optional<Location> invariantInLoop;
@@ -80,9 +84,11 @@ struct ResourceReport {
   std::optional<Location> localArrayLoc;
 };
 
-/// Seconds each unit would need at its peak, and the bottleneck.
+/// Seconds each unit would need at its peak, and the bottleneck; the total
+/// is the slowest unit plus the fixed cost of a launch.
 struct TimeModel {
-  double dram = 0, l1 = 0, lsu = 0, shared = 0, compute = 0, issue = 0;
+  double dram = 0, l2 = 0, l1 = 0, lsu = 0, shared = 0, compute = 0, issue = 0;
+  double launch = 0;
   double total() const;
   const char *bottleneck() const;
 };
@@ -119,10 +125,14 @@ std::pair<std::string, GPUCapabilities> getTargetGPU(ModuleOp module);
 
 KernelProfile profileKernel(gpu::GPUFuncOp kernel, const ProfileOptions &options);
 
+/// Work a fix would remove, in the units of the time model.
+struct WorkSaved {
+  double l1Sectors = 0, l2Sectors = 0, wavefronts = 0, memoryRequests = 0, instructions = 0;
+};
+
 /// The first-order model's time with some of the work removed: how much
 /// faster fixing one inefficiency would make the kernel, as a fraction.
-double savedFraction(const KernelProfile &profile, double lessL1Sectors,
-                     double lessWavefronts, double lessInstructions);
+double savedFraction(const KernelProfile &profile, const WorkSaved &saved);
 
 } // namespace mlir::ks
 
