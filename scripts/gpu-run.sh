@@ -4,8 +4,15 @@
 # GPU lit tests with it, then run the benchmarks. Logs and results go to $OUT.
 #
 #   scripts/prepare-gpu-run.sh            # here, once per change
-#   (device) scripts/gpu-run.sh           # there, with .deps carried
+#   (device) scripts/gpu-run.sh [STEP...] # there, with .deps carried
+#
+# Steps (default: all): tests (ctest -L gpu), lit (GPU lit tests with the
+# bundle's ks-opt), equivalence, gemm (benchmark), profiler (the performance
+# profiler's agreement measurements; compare them here with
+# bench/profiler/agreement.py compare).
 set -uo pipefail
+STEPS=${*:-tests lit equivalence gemm profiler}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
 cd "$(dirname "$0")/.."
 # The device tool brings back at most 8 files: work in a scratch folder and
 # pack it into $OUT/results.tar.gz at the end.
@@ -28,11 +35,26 @@ cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DKS_RUNTIME_ONLY=ON
   || { echo "build failed"; tail -30 "$OUT/configure.log" "$OUT/build.log"; exit 1; }
 echo "built: $(ls build-gpu/bin)"
 
-step "GPU tests (ctest -L gpu)"
-ctest --test-dir build-gpu -L gpu --output-on-failure 2>&1 | tee "$OUT/ctest-gpu.log" | tail -40
-grep -q "100% tests passed" "$OUT/ctest-gpu.log" || status=1
+if want tests; then
+  step "GPU tests (ctest -L gpu)"
+  ctest --test-dir build-gpu -L gpu --output-on-failure 2>&1 | tee "$OUT/ctest-gpu.log" | tail -40
+  grep -q "100% tests passed" "$OUT/ctest-gpu.log" || status=1
+fi
+
+if want profiler; then
+  step "performance profiler: CUPTI counters of every case (bench/profiler/agreement.py)"
+  if [ -f .deps/profiler/cases.json ]; then
+    python3 bench/profiler/agreement.py measure build-gpu/bin/ks-bench .deps/profiler "$OUT/profiler" \
+      2>&1 | tee "$OUT/profiler.log" | tail -60 || status=1
+  else
+    echo "no .deps/profiler: run scripts/prepare-gpu-run.sh here"; status=1
+  fi
+fi
 
 BUNDLE=.deps/kernelskill-bundle.tar.xz
+if ! want lit && ! want equivalence && ! want gemm; then
+  exit $status
+fi
 if [ -f "$BUNDLE" ]; then
   step "bundle: $(stat -c %s "$BUNDLE") bytes"
   rm -rf /tmp/ksb && mkdir -p /tmp/ksb && tar -C /tmp/ksb -xJf "$BUNDLE"
@@ -40,6 +62,7 @@ if [ -f "$BUNDLE" ]; then
   "$KSB/ks-opt" --version | tee "$OUT/ks-opt-version.txt"
   "$KSB/ks-bench" --version | tee -a "$OUT/ks-opt-version.txt"
 
+  if want lit; then
   step "GPU lit tests with the bundle's ks-opt"
   mkdir -p /tmp/ksobj/test
   cat > /tmp/ksobj/test/lit.site.cfg.py <<EOT
@@ -54,13 +77,18 @@ lit_config.load_config(config, os.path.join(config.ks_src_root, "test", "lit.cfg
 EOT
   python3 .deps/lit/lit.py -sv /tmp/ksobj/test/Integration 2>&1 | tee "$OUT/lit-integration.log" | tail -20
   grep -q "Failed" "$OUT/lit-integration.log" && status=1
+  fi
 
+  if want equivalence; then
   step "importer equivalence: lifted+lowered PTX vs nvcc, on the GPU"
   python3 test/Integration/Frontend/equivalence.py build-gpu/bin/ks-bench "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)" \
     test/Frontend/corpus .deps/equiv "$OUT/equivalence.md" 2>&1 | tail -25 || status=1
+  fi
 
+  if want gemm; then
   step "benchmark: naive GEMM vs cuBLAS"
   bench/gemm/run.sh "$KSB/ks-opt" build-gpu/bin/ks-bench "$OUT" 2>&1 | tee "$OUT/bench-gemm.log" || status=1
+  fi
 else
   echo "no bundle in .deps: skipping the ks-opt steps (run scripts/prepare-gpu-run.sh here)"
 fi

@@ -19,4 +19,7 @@ for cu in test/Frontend/corpus/*.cu; do
   build/bin/ks-opt ".deps/equiv/$name.mlir" --kernelskill-lower="ptx=.deps/equiv/$name.ptx" -o /dev/null 2>/dev/null
   build/bin/ks-translate --export-cuda ".deps/equiv/$name.mlir" -o ".deps/equiv/$name.out.cu"
 done
+# The performance profiler's agreement cases: lifted MLIR and lowered PTX.
+rm -rf .deps/profiler
+python3 bench/profiler/agreement.py prepare build/bin/ks-translate build/bin/ks-opt .deps/profiler
 du -sh .deps

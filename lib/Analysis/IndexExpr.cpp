@@ -152,9 +152,11 @@ std::optional<int64_t> IndexAnalysis::constantStrideWithin(const IndexExpr &expr
     if (atom.kind != IndexAtom::Kind::InductionVar || !expr.uses(i) ||
         value.getParentBlock()->getParentOp() != loop)
       continue;
-    if (std::optional<IndexExpr> c = expr.coefficientOf(i))
-      return c->getConstant();
-    return std::nullopt;
+    std::optional<IndexExpr> c = expr.coefficientOf(i);
+    std::optional<int64_t> perUnit = c ? c->getConstant() : std::nullopt;
+    if (!perUnit || !atom.step)
+      return std::nullopt;
+    return *perUnit * *atom.step;
   }
   return std::nullopt;
 }
@@ -284,6 +286,8 @@ IndexExpr IndexAnalysis::compute(Value value) {
       unsigned id = getAtom(Kind::InductionVar, 0, value, name, false);
       cache[value] = IndexExpr::atom(id); // the update refers to the variable itself
       std::optional<IndexExpr> step = uniformStep(yielded, value, loop);
+      if (step)
+        atoms[id].step = step->getConstant();
       if (step && isLaneVarying(init)) {
         // `for (k = threadIdx.x; ...; k += blockDim.x)`: the variable is its
         // lane-varying start plus a lane-uniform offset, so accesses through
@@ -301,7 +305,9 @@ IndexExpr IndexAnalysis::compute(Value value) {
                      isLaneVarying(get(loop.getStep()));
       if (value == loop.getInductionVar()) {
         std::string name = "i" + std::to_string(atoms.size());
-        return IndexExpr::atom(getAtom(Kind::InductionVar, 0, value, name, varying));
+        unsigned id = getAtom(Kind::InductionVar, 0, value, name, varying);
+        atoms[id].step = get(loop.getStep()).getConstant();
+        return IndexExpr::atom(id);
       }
       return opaque(value, "", true);
     }

@@ -122,6 +122,21 @@ Location loopLocation(Operation *loop) {
   return loop->getLoc();
 }
 
+/// Few ops on each side and nothing that needs a real branch: the kind of
+/// if the compiler turns into predicated or selected code.
+bool isPredicable(scf::IfOp ifOp) {
+  constexpr int kMaxOps = 8;
+  int ops = 0;
+  bool blocked = false;
+  ifOp->walk([&](Operation *inner) {
+    if (inner == ifOp.getOperation() || isa<scf::YieldOp>(inner))
+      return;
+    ++ops;
+    blocked |= inner->getNumRegions() > 0 || isa<gpu::BarrierOp>(inner);
+  });
+  return !blocked && ops <= kMaxOps;
+}
+
 Operation *enclosingLoop(Operation *op, Operation *kernel) {
   for (Operation *p = op->getParentOp(); p && p != kernel; p = p->getParentOp())
     if (isa<scf::WhileOp, scf::ForOp>(p))
@@ -270,6 +285,7 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     b.op = op;
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       cond = ifOp.getCondition();
+      b.predicable = isPredicable(ifOp);
       b.stats = p.simulation.branches.lookup(op);
       b.instructionsInside = b.stats.executions *
                              (staticOps(ifOp.getThenRegion()) + staticOps(ifOp.getElseRegion()));
@@ -370,8 +386,44 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
       if (auto it = p.context.extents.find(arg.getArgNumber()); it != p.context.extents.end())
         extent = double(it->second);
     double footprint = extent * elementBytesOf.lookup(root);
-    p.dramBytes += std::min(footprint, rw.first) + std::min(footprint, rw.second);
+    p.footprintBytes += footprint;
+    p.dramReadBytes += std::min(footprint, rw.first);
+    p.dramWriteBytes += std::min(footprint, rw.second);
   }
+
+  // Local memory: the private arrays of every resident thread; what L2
+  // cannot hold of that footprint goes to DRAM, in proportion.
+  double localLoads = 0, localStores = 0;
+  for (auto &[op, stats] : p.simulation.accesses) {
+    std::optional<AccessInfo> info = getAccessInfo(op);
+    if (!info || info->space != MemorySpace::Local)
+      continue;
+    (info->isLoad ? localLoads : localStores) += stats.sectors * 32;
+    if (info->isLoad && info->isStore)
+      localStores += stats.sectors * 32;
+  }
+  p.localBytes = localLoads + localStores;
+  double residentThreads = double(p.occupancy.activeWarpsPerSM) * 32 * double(p.caps.smCount);
+  double localFootprint = double(r.info.stackFrameBytes) *
+                          std::min(residentThreads, double(p.context.launch.blocks()) *
+                                                        double(p.context.launch.threadsPerBlock()));
+  if (localFootprint > double(p.caps.l2Bytes) && localFootprint > 0) {
+    double missing = 1 - double(p.caps.l2Bytes) / localFootprint;
+    p.dramReadBytes += localLoads * missing;
+    p.dramWriteBytes += localStores * missing;
+    p.localDramBytes = p.localBytes * missing;
+  }
+  p.dramBytes = p.dramReadBytes + p.dramWriteBytes;
+
+  // Achieved occupancy cannot exceed what the grid supplies: with fewer
+  // blocks than SMs times resident blocks, each SM holds ceil(blocks / SMs)
+  // at most (the counter averages over the cycles an SM is active).
+  double blocksPerSM = std::ceil(double(p.context.launch.blocks()) / std::max<double>(1, p.caps.smCount));
+  double maxWarps = double(p.caps.maxThreadsPerSM) / 32;
+  p.expectedAchievedOccupancy =
+      maxWarps > 0 ? std::min(p.occupancy.occupancy,
+                              blocksPerSM * double(p.context.launch.warpsPerBlock()) / maxWarps)
+                   : 0;
 
   RooflineInput in;
   in.flops = p.simulation.flops;
@@ -402,14 +454,22 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   p.loadSectorsPerRequest = ldRequests > 0 ? ldSectors / ldRequests : 0;
   p.storeSectorsPerRequest = stRequests > 0 ? stSectors / stRequests : 0;
   double executions = 0, divergent = 0;
-  for (const BranchReport &b : p.branches)
-    executions += b.stats.executions, divergent += b.stats.divergent;
+  for (const BranchReport &b : p.branches) {
+    if (b.isLoop) {
+      // The back-edge branch runs once per iteration and once at the exit.
+      executions += b.stats.iterations + b.stats.executions;
+      divergent += b.stats.divergentIterations + b.stats.divergent;
+    } else if (!b.predicable) {
+      executions += b.stats.executions;
+      divergent += b.stats.divergent;
+    }
+  }
   p.branchUniformity = executions > 0 ? 1 - divergent / executions : 1;
   if (clock > 0 && sms > 0) {
     p.model.launch = kLaunchSeconds;
     p.model.dram = p.roofline.memorySeconds;
     if (p.caps.dramGBps > 0)
-      p.model.l2 = l2Sectors * 32 / (kL2OverDramBandwidth * p.caps.dramGBps * 1e9);
+      p.model.l2 = (l2Sectors * 32 + p.localBytes) / (kL2OverDramBandwidth * p.caps.dramGBps * 1e9);
     p.model.l1 = globalSectors / (sms * clock * kL1SectorsPerClock);
     p.model.lsu = memoryRequests / (sms * clock * kLSUInstructionsPerClock);
     p.model.shared = wavefronts / (sms * clock);

@@ -152,6 +152,7 @@ struct Stats {
       d.divergent += (s.divergent - b.divergent) * factor;
       d.unknown += (s.unknown - b.unknown) * factor;
       d.iterations += (s.iterations - b.iterations) * factor;
+      d.divergentIterations += (s.divergentIterations - b.divergentIterations) * factor;
     }
     for (int i = 0; i < 4; ++i)
       flops[i] += (now.flops[i] - base.flops[i]) * factor;
@@ -419,8 +420,19 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
       for (Block &b : r)
         for (Operation &inner : b.without_terminator())
           (void)execArith(&inner, mask);
-  if (!recording || !mask || info.space == MemorySpace::Local)
+  if (!recording || !mask)
     return;
+  if (info.space == MemorySpace::Local) {
+    // Local memory is interleaved by thread: a warp's accesses to the same
+    // element of its private arrays are contiguous, whatever the index.
+    AccessStats &s = stats.accesses[op];
+    double lanes = std::popcount(mask);
+    s.requests += 1;
+    s.laneAccesses += lanes;
+    s.sectors += std::ceil(lanes * info.bytes / 32.0);
+    s.idealSectors += std::ceil(lanes * info.bytes / 32.0);
+    return;
+  }
   auto type = cast<MemRefType>(info.memref.getType());
   SmallVector<int64_t> strides;
   int64_t offset = 0;
@@ -618,7 +630,7 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
     env[arg] = get(init);
   SmallVector<Lanes, 4> results(op.getNumResults());
   uint32_t running = mask;
-  double iterations = 0, recorded = 0;
+  double iterations = 0, recorded = 0, divergentIterations = 0;
   bool divergentExit = false, unknownCond = false;
   std::optional<Stats> base, atStart;
   if (recording)
@@ -654,6 +666,8 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
     if (!running)
       break;
     iterations += 1;
+    if (running != mask)
+      divergentIterations += 1;
     for (auto [arg, v] : llvm::zip(after.getArguments(), condition.getArgs()))
       env[arg] = get(v);
     if (recording && recorded == options.recordedIterations && !base) {
@@ -693,6 +707,7 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
     s.divergent += divergentExit ? 1 : 0;
     s.unknown += unknownCond ? 1 : 0;
     s.iterations += iterations;
+    s.divergentIterations += divergentIterations;
   }
   for (auto [i, r] : llvm::enumerate(op.getResults()))
     env[r] = results[i];
@@ -711,8 +726,9 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     approximate("a data-dependent loop is assumed to stop early");
     running &= ~unknown;
   }
-  double iterations = 0;
+  double iterations = 0, divergentIterations = 0;
   bool divergentExit = false;
+  uint32_t entered = running;
   while (running && !overBudget()) {
     uint32_t staying = 0;
     forEachLane(running, [&](unsigned l) {
@@ -725,6 +741,8 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     if (!running)
       break;
     iterations += 1;
+    if (running != entered)
+      divergentIterations += 1;
     env[iv] = ivLanes;
     execBlock(body, running);
     Operation *yield = body.getTerminator();
@@ -741,6 +759,7 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     s.divergent += divergentExit ? 1 : 0;
     s.unknown += unknown ? 1 : 0;
     s.iterations += iterations;
+    s.divergentIterations += divergentIterations;
   }
   for (Value r : op.getResults())
     env.erase(r);
@@ -824,42 +843,59 @@ SimulationResult Simulator::run() {
       env[arg] = Lanes::splat(normalize(value, bitWidth(arg.getType())));
     }
 
-  // Sampled blocks: the first, the middle and the last; interior and edge
-  // blocks (those on the grid's last row/column/plane) weighted apart.
-  std::vector<std::array<int64_t, 3>> samples;
-  auto addSample = [&](std::array<int64_t, 3> b) {
-    if (samples.size() < options.maxSampledBlocks && !llvm::is_contained(samples, b))
-      samples.push_back(b);
+  // Sampled blocks, stratified: the grid's blocks fall into strata by which
+  // dimensions sit on their last index (the interior, each face, edge and
+  // the corner of the last row/column/plane), where bounds checks differ.
+  // One block represents each stratum (the middle of the stratum's other
+  // dimensions) and counts for all of its blocks; the interior also gets
+  // block 0.
+  struct Sample {
+    std::array<int64_t, 3> block;
+    double weight;
   };
-  addSample({0, 0, 0});
-  addSample({launch.grid[0] / 2, launch.grid[1] / 2, launch.grid[2] / 2});
-  addSample({launch.grid[0] - 1, launch.grid[1] - 1, launch.grid[2] - 1});
-  auto isEdge = [&](const std::array<int64_t, 3> &b) {
-    for (int d = 0; d < 3; ++d)
-      if (launch.grid[d] > 1 && b[d] == launch.grid[d] - 1)
-        return true;
-    return false;
-  };
-  double interiorBlocks = 1;
+  std::vector<Sample> samples;
+  SmallVector<int> dims;
   for (int d = 0; d < 3; ++d)
     if (launch.grid[d] > 1)
-      interiorBlocks *= double(launch.grid[d] - 1);
-  double totalBlocks = double(launch.blocks());
-  double edgeBlocks = totalBlocks - interiorBlocks;
-  if (llvm::none_of(samples, [&](auto &b) { return isEdge(b); }))
-    interiorBlocks = totalBlocks, edgeBlocks = 0;
-  if (llvm::all_of(samples, [&](auto &b) { return isEdge(b); }))
-    edgeBlocks = totalBlocks, interiorBlocks = 0;
-  unsigned edgeSamples = llvm::count_if(samples, [&](auto &b) { return isEdge(b); });
-  unsigned interiorSamples = samples.size() - edgeSamples;
+      dims.push_back(d);
+  for (unsigned mask = 0; mask < (1u << dims.size()); ++mask) {
+    std::array<int64_t, 3> block = {0, 0, 0};
+    double count = 1;
+    for (auto [i, d] : llvm::enumerate(dims)) {
+      bool last = mask & (1u << i);
+      block[d] = last ? launch.grid[d] - 1 : (launch.grid[d] - 1) / 2;
+      count *= last ? 1 : double(launch.grid[d] - 1);
+    }
+    if (mask == 0 && count > 1 && block != std::array<int64_t, 3>{0, 0, 0}) {
+      samples.push_back({{0, 0, 0}, count / 2});
+      samples.push_back({block, count / 2});
+    } else {
+      samples.push_back({block, count});
+    }
+  }
+  if (samples.size() > options.maxSampledBlocks) {
+    // Keep the heaviest strata; the others' blocks count for the rest.
+    llvm::stable_sort(samples, [](const Sample &a, const Sample &b) { return a.weight > b.weight; });
+    double dropped = 0;
+    for (size_t i = options.maxSampledBlocks; i < samples.size(); ++i)
+      dropped += samples[i].weight;
+    samples.resize(options.maxSampledBlocks);
+    double kept = 0;
+    for (const Sample &x : samples)
+      kept += x.weight;
+    for (Sample &x : samples)
+      x.weight *= (kept + dropped) / kept;
+  }
 
   Stats total;
-  for (const auto &b : samples) {
+  double skippedWeight = 0, usedWeight = 0;
+  for (const Sample &sample : samples) {
     if (overBudget()) {
       approximate("the simulation budget ran out; fewer blocks were sampled");
-      break;
+      skippedWeight += sample.weight;
+      continue;
     }
-    blockId = b;
+    blockId = sample.block;
     stats = Stats();
     llvm::DenseMap<Operation *, BlockReuse> blockReuse;
     reuse = &blockReuse;
@@ -877,8 +913,8 @@ SimulationResult Simulator::run() {
       }
       execBlock(kernel.getBody().front(), mask);
     }
-    double weight = isEdge(b) ? edgeBlocks / std::max(1u, edgeSamples)
-                              : interiorBlocks / std::max(1u, interiorSamples);
+    double weight = sample.weight;
+    usedWeight += weight;
     Stats zero;
     total.addScaledDelta(stats, zero, weight);
     for (auto &[op, r] : blockReuse) {
@@ -891,6 +927,11 @@ SimulationResult Simulator::run() {
       s.sampledBlocks += 1;
     }
     reuse = nullptr;
+  }
+  if (skippedWeight > 0 && usedWeight > 0) {
+    Stats zero, scaled;
+    scaled.addScaledDelta(total, zero, skippedWeight / usedWeight);
+    total.addScaledDelta(scaled, zero, 1);
   }
   for (auto &[op, s] : total.accesses)
     if (s.sampledBlocks > 0) {

@@ -36,6 +36,9 @@ struct IndexAtom {
   Value value;      ///< the argument, induction variable or opaque value
   std::string name; ///< how it prints: threadIdx.x, K, p, (tid / 32), ...
   bool laneVarying = false; ///< may differ between the lanes of a warp
+  /// Induction variables: how much the variable grows per iteration, when
+  /// that is a constant.
+  std::optional<int64_t> step;
   bool isThreadIdX() const { return kind == Kind::ThreadId && dim == 0; }
 };
 
@@ -87,8 +90,8 @@ public:
   /// Whether it uses an induction variable of `loop` or an opaque value
   /// defined inside it (it changes from one iteration to the next).
   bool variesWithin(const IndexExpr &expr, Operation *loop) const;
-  /// The constant stride of the polynomial along an induction variable of
-  /// `loop` (how far the index moves per unit of the variable).
+  /// How far the polynomial moves from one iteration of `loop` to the next,
+  /// when that is a constant (its coefficient times the variable's step).
   std::optional<int64_t> constantStrideWithin(const IndexExpr &expr, Operation *loop) const;
   /// The atom id of threadIdx.x, if the kernel reads it.
   std::optional<unsigned> threadIdXAtom() const;

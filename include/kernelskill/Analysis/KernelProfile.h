@@ -64,6 +64,9 @@ struct AccessReport {
 
 struct BranchReport {
   Operation *op = nullptr;
+  /// Small enough that the compiler will likely predicate it (no branch in
+  /// the machine code): a few ops on each side, no loops, barriers or calls.
+  bool predicable = false;
   /// Where to report it: the condition for loops (the lifted loop op
   /// carries the location of its body's last statement).
   std::optional<Location> loc;
@@ -104,13 +107,26 @@ struct KernelProfile {
   SimulationResult simulation;
   ResourceReport resources;
   Occupancy occupancy;
-  double dramBytes = 0;
+  /// What occupancy the counters should see: the theoretical one, or less
+  /// when the grid has too few blocks to give every SM its share.
+  double expectedAchievedOccupancy = 0;
+  double dramBytes = 0, dramReadBytes = 0, dramWriteBytes = 0;
+  /// Footprint of the buffers the kernel touches (DRAM model): when it fits
+  /// in L2 a measurement may find it there already.
+  double footprintBytes = 0;
+  /// Traffic to thread-private arrays in local memory, and the part of it
+  /// expected to reach DRAM (the local footprint of all resident threads
+  /// beyond what L2 holds).
+  double localBytes = 0, localDramBytes = 0;
   Roofline roofline;
   TimeModel model;
   /// Kernel-wide predictions comparable with the hardware counters.
   double loadSectorsPerRequest = 0, storeSectorsPerRequest = 0;
   double sharedLoadConflicts = 0, sharedStoreConflicts = 0; ///< extra wavefronts
-  double branchUniformity = 1; ///< fraction of branch executions not split
+  /// Fraction of branch executions whose lanes agree, counting what the
+  /// compiler keeps as branches: loop back-edges per iteration and the ifs
+  /// too big to be predicated (see isPredicable).
+  double branchUniformity = 1;
 };
 
 struct ProfileOptions {

@@ -44,15 +44,17 @@ struct SimulationOptions {
   LaunchShape launch;
   /// Values of the kernel's integer scalar arguments, by argument number.
   llvm::DenseMap<unsigned, int64_t> scalars;
-  /// Blocks simulated in full: the first, the middle and the last.
-  unsigned maxSampledBlocks = 3;
+  /// Blocks simulated in full: the first and one per stratum of the grid
+  /// (interior, each face, edge and corner of the last row/column/plane).
+  unsigned maxSampledBlocks = 9;
   /// Loop iterations executed in full before the rest is extrapolated.
   unsigned recordedIterations = 32;
   /// Upper bound on simulated operations (lane-vector ops).
   uint64_t budget = 20'000'000;
 };
 
-/// Where memory lives, from the memref's address space.
+/// Where memory lives, from the memref's address space; thread-private
+/// arrays (allocas, private attributions) are Local.
 enum class MemorySpace { Global, Shared, Local };
 
 /// Per memory instruction, summed over the launch.
@@ -80,6 +82,8 @@ struct BranchStats {
   double divergent = 0;  ///< executions where the warp's lanes split
   double unknown = 0;    ///< executions with a data-dependent condition
   double iterations = 0; ///< loops: warp-level iterations
+  /// Loops: iterations some lanes of the warp sat out (they had left).
+  double divergentIterations = 0;
 };
 
 struct SimulationResult {
