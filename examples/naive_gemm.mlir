@@ -18,8 +18,9 @@
 //   }
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @naive_gemm(%A: memref<?xf32>, %B: memref<?xf32>, %C: memref<?xf32>,
-                         %M: i32, %N: i32, %K: i32) kernel {
+    gpu.func @naive_gemm(%A: memref<?xf32> {ks.name = "A"}, %B: memref<?xf32> {ks.name = "B"},
+                         %C: memref<?xf32> {ks.name = "C"}, %M: i32 {ks.name = "M"},
+                         %N: i32 {ks.name = "N"}, %K: i32 {ks.name = "K"}) kernel {
       %bx = gpu.block_id x
       %by = gpu.block_id y
       %tx = gpu.thread_id x

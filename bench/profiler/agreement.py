@@ -15,6 +15,8 @@ corpus, and larger ones for the profiler's inputs.
 import importlib.util
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 
@@ -111,7 +113,16 @@ def prepare(ks_translate, ks_opt, out_dir):
 def measure(ks_bench, case_dir, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     failures = 0
+    ptxas = shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"
     for c in json.load(open(os.path.join(case_dir, "cases.json"))):
+        # This machine's ptxas on the same PTX: does it allocate like the
+        # driver's JIT (which ks-bench's register count comes from)?
+        if os.path.exists(ptxas):
+            proc = subprocess.run([ptxas, "-v", "--gpu-name=sm_90", "-o", os.devnull,
+                                   os.path.join(case_dir, c["case"] + ".ptx")],
+                                  capture_output=True, text=True)
+            with open(os.path.join(out_dir, c["case"] + ".ptxas.txt"), "w") as f:
+                f.write(proc.stderr)
         out = os.path.join(out_dir, c["case"] + ".json")
         cmd = [ks_bench, f"ks={os.path.join(case_dir, c['case'] + '.ptx')}@{c['kernel']}",
                "--params", c["params"], "--grid", c["grid"], "--block", c["block"],
@@ -123,7 +134,18 @@ def measure(ks_bench, case_dir, out_dir):
         if proc.returncode != 0:
             failures += 1
             print(proc.stdout[-600:], proc.stderr[-600:])
+        if c["case"] in FLUSH_CHECK:
+            # The same counters without ks-bench's L2 flush (a memset that
+            # leaves dirty lines): do the unexplained DRAM writes go away?
+            subprocess.run(cmd[:-len(c["extra"]) or None] + ["--no-flush-l2"] + c["extra"],
+                           capture_output=True, text=True, timeout=600)
+            os.replace(out, os.path.join(out_dir, c["case"] + ".noflush.json.txt"))
+            subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     return 1 if failures else 0
+
+
+# Cases measured a second time without the L2 flush.
+FLUSH_CHECK = {"a_reduce_sequential", "a_col_sum_per_thread"}
 
 
 METRICS = ["global_load_sectors_per_request", "global_store_sectors_per_request",
@@ -178,6 +200,12 @@ def compare(ks_opt, case_dir, measured_dir, out):
             mark = "" if x["agrees"] else " **≠**"
             cells.append(f"{fmt(m, x['predicted'])} / {fmt(m, x['measured'])}{mark}")
         top = kernel["findings"][0] if kernel["findings"] else None
+        there = os.path.join(measured_dir, c["case"] + ".ptxas.txt")
+        if os.path.exists(there):
+            used = re.findall(r"Used (\d+) registers", open(there).read())
+            cells.append(used[0] if used else "-")
+        else:
+            cells.append("-")
         results.append(dict(case=c["case"], kernel=c["kernel"], workload=c["workload"],
                             measured_ms=kernel.get("measured_ms"),
                             model_ms=kernel["predictions"]["model_ms"],
@@ -189,8 +217,9 @@ def compare(ks_opt, case_dir, measured_dir, out):
                      f"{top['kind']} ({top['headroom']:.2f})" if top else "-"])
     with open(out + ".md", "w") as f:
         f.write("Each cell: predicted / measured; **≠** where the profiler's tolerance says they disagree.\n\n")
-        f.write("| case | sizes | " + " | ".join(SHORT[m] for m in METRICS) + " | model / measured ms | top finding (headroom) |\n")
-        f.write("|" + "---|" * (len(METRICS) + 4) + "\n")
+        f.write("| case | sizes | " + " | ".join(SHORT[m] for m in METRICS) +
+                " | registers (GPU machine's ptxas) | model / measured ms | top finding (headroom) |\n")
+        f.write("|" + "---|" * (len(METRICS) + 5) + "\n")
         for r in rows:
             f.write("| " + " | ".join(r) + " |\n")
         f.write("\n| metric | kernels compared | agree |\n|---|---|---|\n")

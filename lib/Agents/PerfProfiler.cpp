@@ -175,7 +175,9 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
         std::string how = a.pattern == AccessPattern::Strided
                               ? "strided by " + a.stride + " elements"
                           : a.stats.unknownRequests > 0
-                              ? "a data-dependent gather (worst case assumed: one sector per lane)"
+                              ? "at addresses the analysis cannot compute (data-dependent, or "
+                                "from ops it does not model; worst case assumed: a sector per "
+                                "lane)"
                           : a.pattern == AccessPattern::Gather
                               ? "scattered"
                               : "contiguous but not aligned to 32-byte sectors (rows of the "
@@ -202,8 +204,9 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                             "load of `" + a.text + "`" + where(loc) + ": each element is read by " +
                                 fixed(a.stats.threadsPerElement, 0) + " threads in " +
                                 fixed(a.stats.warpsPerElement, 0) +
-                                " warps of the block and nothing keeps it on chip; staging a "
-                                "tile in shared memory would cut its global requests about " +
+                                " warps of the block, each warp with its own request (only L1 "
+                                "catches the repeats); staging a tile in shared memory would cut "
+                                "its global requests about " +
                                 fixed(a.stats.warpsPerElement, 0) + "x"});
       }
     }
@@ -229,9 +232,12 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                           savedFraction(p, {0, 0, extra}), loc,
                           a.kindName() + " of `" + a.text + "`" + where(loc) + " has " +
                               fixed(a.wavefrontsPerRequest, 1) + "-way bank conflicts (" +
-                              fixed(a.stats.worstWavefronts, 0) +
-                              "-way at worst): stride " + a.stride +
-                              " elements along threadIdx.x maps lanes to the same bank"});
+                              fixed(a.stats.worstWavefronts, 0) + "-way at worst): " +
+                              (a.pattern == AccessPattern::Gather
+                                   ? std::string("the lanes' addresses fall on the same banks")
+                                   : "stride " + a.stride +
+                                         " elements along threadIdx.x maps lanes to the same "
+                                         "bank")});
     }
   }
 
@@ -248,7 +254,10 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                        " of its executions: the trip count depends on the lane"
                  : "branch on " + cond + where(*b.loc) + " splits " +
                        percent(b.divergentFraction) + " of the warps that reach it" +
-                       (b.laneDependent ? ": the condition depends on the lane" : "");
+                       (b.laneDependent ? ": the condition depends on the lane" : "") +
+                       (b.predicable ? " (short enough that the compiler will likely "
+                                       "predicate it: both sides run for every lane)"
+                                     : "");
     findings.push_back({FindingKind::divergence, "divergent_fraction", b.divergentFraction,
                         Evidence::predicted, savedFraction(p, {0, 0, 0, 0, wasted}), *b.loc, note});
   }
@@ -266,10 +275,22 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                        std::to_string(info.registers) + " registers";
     if (r.localArrayLoc)
       note += "; the thread-private array at " + shortLocation(*r.localArrayLoc) +
-              " lives in local memory (indexed dynamically, it cannot stay in registers)";
+              " lives in local memory" +
+              (r.localArrayDynamicIndex
+                   ? " (indexed with run-time values, it cannot stay in registers)"
+                   : " (too large for registers, or its address escapes)");
+    if (p.localBytes > 0)
+      note += "; " + fixed(p.localBytes / 1e6, 1) + " MB of local-memory traffic, " +
+              fixed(p.localDramBytes / 1e6, 1) + " MB of it expected to reach DRAM";
+    WorkSaved saved;
+    saved.l2Sectors = p.localBytes / 32;
+    saved.dramBytes = p.localDramBytes;
+    // Spills cost at least their instructions even when the model does not
+    // see their traffic.
+    double headroom = std::max(savedFraction(p, saved), spills ? 0.05 : 0.0);
     findings.push_back({FindingKind::register_spill, "stack_bytes",
                         double(info.stackFrameBytes + info.spillStoreBytes), Evidence::predicted,
-                        spills ? 0.25 : 0.1, loc, note});
+                        headroom, loc, note});
   }
   const Occupancy &o = p.occupancy;
   if (!o.whyNone.empty()) {
@@ -324,7 +345,7 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
     FindingKind kind = roof.bound == Bound::Memory    ? FindingKind::memory_bound
                        : roof.bound == Bound::Compute ? FindingKind::compute_bound
                                                       : FindingKind::latency_bound;
-    std::string note = std::string(toString(roof.bound)) + "-bound: " +
+    std::string note = "the roofline says " + std::string(toString(roof.bound)) + "-bound: " +
                        fixed(p.simulation.totalFlops() / 1e9, 3) + " GFLOP and " +
                        fixed(p.dramBytes / 1e6, 3) + " MB of compulsory DRAM traffic, intensity " +
                        fixed(roof.intensity, 2) + " FLOP/B (ridge " + fixed(roof.ridgePoint, 2) +
@@ -332,7 +353,7 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                        (evidence == Evidence::measured ? "measured " : "estimated ") +
                        fixed(current * 1e3, 4) + " ms";
     if (evidence == Evidence::predicted)
-      note += std::string(" (bottleneck: ") + p.model.bottleneck() + ")";
+      note += std::string("; the model's bottleneck is ") + p.model.bottleneck();
     if (roof.bound == Bound::Latency)
       note += "; the launch has " +
               std::to_string(p.context.launch.blocks() * p.context.launch.warpsPerBlock()) +
@@ -563,7 +584,10 @@ struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> 
     os << "\n  accesses:\n";
     for (const AccessReport &a : p.accesses) {
       os << "    " << a.kindName() << " " << a.text << where(a.op->getLoc()) << ": ";
-      if (a.space == MemorySpace::Global)
+      if (a.stats.requests == 0)
+        os << "never executed in the simulation (outside the structured control flow, or "
+              "under a condition no sampled thread meets)";
+      else if (a.space == MemorySpace::Global)
         os << toString(a.pattern) << ", stride " << a.stride << ", "
            << fixed(a.sectorsPerRequest) << " sectors/request (ideal "
            << fixed(a.idealSectorsPerRequest) << "), " << fixed(a.stats.warpsPerElement, 1)

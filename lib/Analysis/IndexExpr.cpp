@@ -304,7 +304,7 @@ IndexExpr IndexAnalysis::compute(Value value) {
                      isLaneVarying(get(loop.getUpperBound())) ||
                      isLaneVarying(get(loop.getStep()));
       if (value == loop.getInductionVar()) {
-        std::string name = "i" + std::to_string(atoms.size());
+        std::string name = "iv" + std::to_string(atoms.size());
         unsigned id = getAtom(Kind::InductionVar, 0, value, name, varying);
         atoms[id].step = get(loop.getStep()).getConstant();
         return IndexExpr::atom(id);
@@ -419,6 +419,21 @@ IndexExpr IndexAnalysis::compute(Value value) {
             varying |= isLaneVarying(get(r->front().getTerminator()->getOperand(n)));
         std::string name = sourceName(value);
         return opaque(value, name.empty() ? "?" : name, varying);
+      })
+      .Case<scf::WhileOp>([&](scf::WhileOp loop) {
+        // A loop's result differs between lanes when what it forwards does,
+        // or when lanes leave at different iterations.
+        unsigned n = cast<OpResult>(value).getResultNumber();
+        auto condition = loop.getConditionOp();
+        bool varying = isLaneVarying(get(condition.getCondition())) ||
+                       isLaneVarying(get(condition.getArgs()[n]));
+        std::string name = sourceName(value);
+        return opaque(value, name.empty() ? "?" : name, varying);
+      })
+      .Case<scf::ForOp, scf::IndexSwitchOp>([&](Operation *) {
+        // Conservatively lane-varying: the trip count or case may be.
+        std::string name = sourceName(value);
+        return opaque(value, name.empty() ? "?" : name, true);
       })
       .Default([&](Operation *) { return named("?"); });
 }

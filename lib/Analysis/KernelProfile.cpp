@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
@@ -147,12 +148,14 @@ Operation *enclosingLoop(Operation *op, Operation *kernel) {
 int64_t memrefBytes(MemRefType type) {
   if (!type.hasStaticShape())
     return 0;
-  int64_t elementBits = type.getElementType().isIntOrFloat()
-                            ? type.getElementType().getIntOrFloatBitWidth()
-                            : 32;
+  // Whole bytes per element: an i1 (C bool) takes one.
+  auto bytes = [](Type t) -> int64_t {
+    return t.isIntOrFloat() ? std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8) : 4;
+  };
+  int64_t elementBytes = bytes(type.getElementType());
   if (auto v = dyn_cast<VectorType>(type.getElementType()))
-    elementBits = v.getNumElements() * v.getElementType().getIntOrFloatBitWidth();
-  return type.getNumElements() * elementBits / 8;
+    elementBytes = v.getNumElements() * bytes(v.getElementType());
+  return type.getNumElements() * elementBytes;
 }
 
 constexpr double kL1SectorsPerClock = 4;     // 128 B/clk/SM of L1 bandwidth
@@ -331,8 +334,13 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   }
   kernel.walk([&](memref::AllocaOp alloca) {
     localBytes += memrefBytes(alloca.getType());
-    if (!r.localArrayLoc && alloca.getType().getNumElements() > 1)
+    if (!r.localArrayLoc && alloca.getType().getNumElements() > 1) {
       r.localArrayLoc = alloca.getLoc();
+      for (Operation *user : alloca->getUsers())
+        if (std::optional<AccessInfo> info = getAccessInfo(user))
+          for (Value index : info->indices)
+            r.localArrayDynamicIndex |= !index.getDefiningOp<arith::ConstantOp>();
+    }
   });
   if (options.ptxas) {
     r.fromPtxas = true;
@@ -365,6 +373,7 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   llvm::MapVector<Value, std::pair<double, double>> readWrite; // requested bytes
   llvm::DenseMap<Value, double> maxElement;
   llvm::DenseMap<Value, int64_t> elementBytesOf;
+  llvm::DenseSet<Value> reachUnknown; // buffers with data-dependent accesses
   for (const AccessReport &a : p.accesses) {
     if (a.space != MemorySpace::Global)
       continue;
@@ -377,19 +386,29 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     if (a.isStore)
       write += a.l2Sectors * 32;
     maxElement[root] = std::max(maxElement.lookup(root), a.stats.maxElement);
+    if (a.stats.unknownRequests > 0)
+      reachUnknown.insert(root);
     elementBytesOf[root] = memrefBytes(
         MemRefType::get({1}, cast<MemRefType>(info->memref.getType()).getElementType()));
   }
   for (auto &[root, rw] : readWrite) {
-    double extent = maxElement.lookup(root) + 1;
+    // The highest element the sampled blocks touch (they include the grid's
+    // last block); a declared extent can only lower it.
+    // When some accesses are data-dependent, the highest element seen is no
+    // bound: only a declared extent is. (Extrapolated loops extrapolate it.)
+    double extent = reachUnknown.contains(root) ? INFINITY : maxElement.lookup(root) + 1;
     if (auto arg = dyn_cast<BlockArgument>(root))
       if (auto it = p.context.extents.find(arg.getArgNumber()); it != p.context.extents.end())
-        extent = double(it->second);
+        extent = std::min(extent, double(it->second));
     double footprint = extent * elementBytesOf.lookup(root);
-    p.footprintBytes += footprint;
+    p.footprintBytes += std::isfinite(footprint) ? footprint : std::max(rw.first, rw.second);
     p.dramReadBytes += std::min(footprint, rw.first);
     p.dramWriteBytes += std::min(footprint, rw.second);
   }
+
+  // The roofline's floor rests on the global buffers' compulsory traffic;
+  // local-memory traffic is an inefficiency, priced by the time model.
+  p.dramBytes = p.dramReadBytes + p.dramWriteBytes;
 
   // Local memory: the private arrays of every resident thread; what L2
   // cannot hold of that footprint goes to DRAM, in proportion.
@@ -413,7 +432,6 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     p.dramWriteBytes += localStores * missing;
     p.localDramBytes = p.localBytes * missing;
   }
-  p.dramBytes = p.dramReadBytes + p.dramWriteBytes;
 
   // Achieved occupancy cannot exceed what the grid supplies: with fewer
   // blocks than SMs times resident blocks, each SM holds ceil(blocks / SMs)
@@ -469,6 +487,8 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     p.model.launch = kLaunchSeconds;
     p.model.dram = p.roofline.memorySeconds;
     if (p.caps.dramGBps > 0)
+      p.model.dram += p.localDramBytes / (p.caps.dramGBps * 1e9);
+    if (p.caps.dramGBps > 0)
       p.model.l2 = (l2Sectors * 32 + p.localBytes) / (kL2OverDramBandwidth * p.caps.dramGBps * 1e9);
     p.model.l1 = globalSectors / (sms * clock * kL1SectorsPerClock);
     p.model.lsu = memoryRequests / (sms * clock * kLSUInstructionsPerClock);
@@ -492,5 +512,7 @@ double mlir::ks::savedFraction(const KernelProfile &profile, const WorkSaved &sa
   less(fixed.lsu, saved.memoryRequests / (sms * clock * kLSUInstructionsPerClock));
   less(fixed.shared, saved.wavefronts / (sms * clock));
   less(fixed.issue, saved.instructions / (sms * clock * kSchedulersPerSM));
+  if (profile.caps.dramGBps > 0)
+    less(fixed.dram, saved.dramBytes / (profile.caps.dramGBps * 1e9));
   return std::clamp(1 - fixed.total() / profile.model.total(), 0.0, 1.0);
 }

@@ -59,13 +59,39 @@ std::optional<int64_t> evaluateHost(Value value, const llvm::DenseMap<Value, int
       .Case<arith::SubIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a - b; }); })
       .Case<arith::MulIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a * b; }); })
       .Case<arith::DivUIOp, arith::DivSIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b ? R(a / b) : R(); });
+        return binary([](int64_t a, int64_t b) -> R { return b && !(b == -1 && a == INT64_MIN) ? R(a / b) : R(); });
       })
       .Case<arith::CeilDivUIOp, arith::CeilDivSIOp>([&](Operation *) {
         return binary([](int64_t a, int64_t b) -> R { return b > 0 ? R((a + b - 1) / b) : R(); });
       })
       .Case<arith::RemUIOp, arith::RemSIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b ? R(a % b) : R(); });
+        return binary([](int64_t a, int64_t b) -> R { return b && !(b == -1 && a == INT64_MIN) ? R(a % b) : R(); });
+      })
+      .Case<arith::ShLIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return b >= 0 && b < 63 ? R(a << b) : R(); });
+      })
+      .Case<arith::ShRUIOp, arith::ShRSIOp>([&](Operation *) {
+        return binary([](int64_t a, int64_t b) -> R { return b >= 0 && b < 63 ? R(a >> b) : R(); });
+      })
+      .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
+        auto pred = cmp.getPredicate();
+        return binary([pred](int64_t a, int64_t b) -> R {
+          switch (pred) {
+          case arith::CmpIPredicate::eq: return a == b;
+          case arith::CmpIPredicate::ne: return a != b;
+          case arith::CmpIPredicate::slt: case arith::CmpIPredicate::ult: return a < b;
+          case arith::CmpIPredicate::sle: case arith::CmpIPredicate::ule: return a <= b;
+          case arith::CmpIPredicate::sgt: case arith::CmpIPredicate::ugt: return a > b;
+          case arith::CmpIPredicate::sge: case arith::CmpIPredicate::uge: return a >= b;
+          }
+          return R();
+        });
+      })
+      .Case<arith::SelectOp>([&](arith::SelectOp sel) -> R {
+        std::optional<int64_t> c = operand(0);
+        if (!c)
+          return std::nullopt;
+        return *c ? operand(1) : operand(2);
       })
       .Case<arith::MinSIOp, arith::MinUIOp>([&](Operation *) {
         return binary([](int64_t a, int64_t b) -> R { return std::min(a, b); });
@@ -137,6 +163,11 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
       if (!g || !b)
         ctx.assumptions.push_back(std::string("a launch size of ") +
                                   launcher.getName().str() + " is not computable; 1 assumed");
+      else if (*g < 1 || *b < 1)
+        ctx.assumptions.push_back(std::string("the launch in ") + launcher.getName().str() +
+                                  " is empty for these sizes (" + (*g < 1 ? "grid" : "block") +
+                                  " " + std::to_string(*g < 1 ? *g : *b) +
+                                  "); analyzed with 1");
       ctx.launch.grid[d] = std::max<int64_t>(1, g.value_or(1));
       ctx.launch.block[d] = std::max<int64_t>(1, b.value_or(1));
     }

@@ -27,6 +27,8 @@ using namespace mlir::ks;
 namespace {
 constexpr unsigned kLanes = 32;
 constexpr uint32_t kAllLanes = 0xffffffffu;
+/// Bound on the (element, thread) pairs kept per access and block.
+constexpr size_t kMaxReuseEntries = 1 << 20;
 
 /// One SSA value across the 32 lanes of a warp.
 struct Lanes {
@@ -61,13 +63,16 @@ int64_t normalize(int64_t x, unsigned width) {
   if (width == 0 || width >= 64)
     return x;
   if (width == 1)
-    return x & 1;
+    return (x & 1) ? -1 : 0; // i1 true is all ones, as extsi sees it
   uint64_t m = (uint64_t(1) << width) - 1;
   uint64_t u = uint64_t(x) & m;
   if (u >> (width - 1))
     u |= ~m;
   return int64_t(u);
 }
+
+/// Whether a / b is defined: b is not 0 and the quotient does not overflow.
+bool divisible(int64_t a, int64_t b) { return b != 0 && !(a == INT64_MIN && b == -1); }
 
 uint64_t asUnsigned(int64_t x, unsigned width) {
   if (width == 0 || width >= 64)
@@ -130,11 +135,16 @@ struct Stats {
   std::array<double, 4> flops = {0, 0, 0, 0};
   double special = 0, warpInstructions = 0, barriers = 0;
 
-  /// this += (other - base) * factor, entry by entry.
-  void addScaledDelta(const Stats &now, const Stats &base, double factor) {
+  /// this += (now - base) * factor, entry by entry. `extrapolated` marks the
+  /// accesses that took part (their highest element is no longer known).
+  void addScaledDelta(const Stats &now, const Stats &base, double factor,
+                      bool extrapolated = false) {
     for (auto &[op, s] : now.accesses) {
       AccessStats b = base.accesses.lookup(op);
       AccessStats &d = accesses[op];
+      if (extrapolated && s.requests > b.requests)
+        d.extrapolated = true;
+      d.extrapolated |= s.extrapolated;
       d.requests += (s.requests - b.requests) * factor;
       d.laneAccesses += (s.laneAccesses - b.laneAccesses) * factor;
       d.sectors += (s.sectors - b.sectors) * factor;
@@ -162,6 +172,23 @@ struct Stats {
   }
 };
 
+/// After extrapolating a loop: each access's highest element grows as it
+/// did per iteration between `first` (after one iteration) and `last`
+/// (after `recorded`), for `more` iterations.
+void extrapolateMaxElement(Stats &stats, const Stats &first, const Stats &last, double recorded,
+                           double more) {
+  if (recorded < 2 || more <= 0)
+    return;
+  for (auto &[op, s] : last.accesses) {
+    auto it = first.accesses.find(op);
+    if (it == first.accesses.end() || s.maxElement <= it->second.maxElement)
+      continue;
+    double perIteration = (s.maxElement - it->second.maxElement) / (recorded - 1);
+    AccessStats &d = stats.accesses[op];
+    d.maxElement = std::max(d.maxElement, s.maxElement + perIteration * more);
+  }
+}
+
 /// Distinct (element, thread) pairs and elements per access in one block.
 struct BlockReuse {
   llvm::DenseSet<int64_t> elements;
@@ -183,6 +210,7 @@ private:
   void execIf(scf::IfOp op, uint32_t mask);
   void execWhile(scf::WhileOp op, uint32_t mask);
   void execFor(scf::ForOp op, uint32_t mask);
+  void execIndexSwitch(scf::IndexSwitchOp op, uint32_t mask);
   void execAccess(Operation *op, const AccessInfo &info, uint32_t mask);
   bool execArith(Operation *op, uint32_t mask);
 
@@ -196,9 +224,14 @@ private:
   }
   bool overBudget() const { return opsExecuted > options.budget; }
 
-  /// The ops of a while loop's body that its condition needs, in order;
-  /// nullopt when that slice contains an op with regions.
-  std::optional<std::vector<Operation *>> controlSlice(scf::WhileOp op);
+  /// What a while loop's condition depends on: the ops of each region, in
+  /// order, and the loop-carried values (the rest become unknown while the
+  /// loop is fast-forwarded).
+  struct ControlSlice {
+    std::vector<Operation *> beforeOps, afterOps;
+    std::vector<bool> neededArgs;
+  };
+  const ControlSlice &controlSlice(scf::WhileOp op);
 
   gpu::GPUFuncOp kernel;
   const SimulationOptions &options;
@@ -207,7 +240,7 @@ private:
   bool recording = true;
   uint64_t opsExecuted = 0;
   std::vector<std::string> approximations;
-  llvm::DenseMap<Operation *, std::optional<std::vector<Operation *>>> slices;
+  llvm::DenseMap<Operation *, ControlSlice> slices;
 
   // The warp being simulated.
   std::array<int64_t, 3> blockId = {0, 0, 0};
@@ -263,11 +296,19 @@ bool Simulator::execArith(Operation *op, uint32_t mask) {
       .Case<arith::IndexCastUIOp, arith::ExtUIOp>([&](Operation *) {
         unary([](int64_t a, unsigned w) { return int64_t(asUnsigned(a, w)); });
       })
-      .Case<arith::AddIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a + b; }); })
-      .Case<arith::SubIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a - b; }); })
-      .Case<arith::MulIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a * b; }); })
+      // Two's-complement wrap-around, as the hardware does (and no C++
+      // signed-overflow undefined behaviour here).
+      .Case<arith::AddIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R { return int64_t(uint64_t(a) + uint64_t(b)); });
+      })
+      .Case<arith::SubIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R { return int64_t(uint64_t(a) - uint64_t(b)); });
+      })
+      .Case<arith::MulIOp>([&](auto) {
+        binary([](int64_t a, int64_t b, unsigned) -> R { return int64_t(uint64_t(a) * uint64_t(b)); });
+      })
       .Case<arith::DivSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return b ? R(a / b) : R(); });
+        binary([](int64_t a, int64_t b, unsigned) -> R { return divisible(a, b) ? R(a / b) : R(); });
       })
       .Case<arith::DivUIOp>([&](auto) {
         binary([](int64_t a, int64_t b, unsigned w) -> R {
@@ -277,7 +318,7 @@ bool Simulator::execArith(Operation *op, uint32_t mask) {
       })
       .Case<arith::CeilDivSIOp>([&](auto) {
         binary([](int64_t a, int64_t b, unsigned) -> R {
-          if (!b)
+          if (!divisible(a, b))
             return R();
           int64_t q = a / b;
           return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
@@ -291,14 +332,14 @@ bool Simulator::execArith(Operation *op, uint32_t mask) {
       })
       .Case<arith::FloorDivSIOp>([&](auto) {
         binary([](int64_t a, int64_t b, unsigned) -> R {
-          if (!b)
+          if (!divisible(a, b))
             return R();
           int64_t q = a / b;
           return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
         });
       })
       .Case<arith::RemSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return b ? R(a % b) : R(); });
+        binary([](int64_t a, int64_t b, unsigned) -> R { return divisible(a, b) ? R(a % b) : R(); });
       })
       .Case<arith::RemUIOp>([&](auto) {
         binary([](int64_t a, int64_t b, unsigned w) -> R {
@@ -501,7 +542,7 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
     // Shared memory: 32 banks of 4 bytes; wider accesses are split into
     // phases of 128 bytes (half-warps for 8 bytes, quarter-warps for 16).
     unsigned lanesPerPhase = width <= 4 ? 32 : std::max<unsigned>(1, unsigned(128 / width));
-    double requestWavefronts = 0;
+    double requestWavefronts = 0, requestPhases = 0;
     for (unsigned first = 0; first < kLanes; first += lanesPerPhase) {
       uint32_t phase = (lanesPerPhase == 32 ? kAllLanes : ((1u << lanesPerPhase) - 1) << first) & mask;
       if (!phase)
@@ -521,12 +562,18 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
       s.wavefronts += passes;
       s.idealWavefronts += 1;
       requestWavefronts += passes;
+      requestPhases += 1;
     }
-    s.worstWavefronts = std::max(s.worstWavefronts, requestWavefronts);
+    if (requestPhases > 0)
+      s.worstWavefronts = std::max(s.worstWavefronts, requestWavefronts / requestPhases);
   }
 
   if (reuse && knownLanes) {
     BlockReuse &r = (*reuse)[op];
+    if (r.elementThreads.size() > kMaxReuseEntries) {
+      approximate("reuse was measured on part of a block (too many distinct elements)");
+      return;
+    }
     forEachLane(knownLanes, [&](unsigned l) {
       r.elements.insert(index.v[l]);
       r.elementThreads.insert({index.v[l], linearThread[l]});
@@ -574,52 +621,52 @@ void Simulator::execIf(scf::IfOp op, uint32_t mask) {
     env[r] = results[i];
 }
 
-std::optional<std::vector<Operation *>> Simulator::controlSlice(scf::WhileOp op) {
+const Simulator::ControlSlice &Simulator::controlSlice(scf::WhileOp op) {
   if (auto it = slices.find(op); it != slices.end())
     return it->second;
   Block &before = op.getBefore().front(), &after = op.getAfter().front();
   auto yield = op.getYieldOp();
   auto condition = op.getConditionOp();
-  llvm::SetVector<Operation *> slice;
-  llvm::DenseSet<unsigned> neededArgs;
-  SmallVector<Value> worklist;
-  // The before region runs in full; what it reads of the loop-carried
-  // values is needed, and through the yields, what computes them.
-  before.walk([&](Operation *inner) {
-    for (Value v : inner->getOperands())
-      if (auto arg = dyn_cast<BlockArgument>(v); arg && arg.getOwner() == &before)
-        if (neededArgs.insert(arg.getArgNumber()).second)
-          worklist.push_back(yield.getOperand(arg.getArgNumber()));
-  });
-  bool ok = true;
-  while (!worklist.empty() && ok) {
+  ControlSlice slice;
+  slice.neededArgs.assign(before.getNumArguments(), false);
+  llvm::DenseSet<Operation *> inSlice;
+  SmallVector<Value> worklist = {condition.getCondition()};
+  auto needArg = [&](unsigned i) {
+    if (!slice.neededArgs[i]) {
+      slice.neededArgs[i] = true;
+      worklist.push_back(yield.getOperand(i));
+    }
+  };
+  while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
-      if (arg.getOwner() == &after) // forwarded by the condition: computed by the before region
+      if (arg.getOwner() == &after) // forwarded by the condition
         worklist.push_back(condition.getArgs()[arg.getArgNumber()]);
-      else if (arg.getOwner() == &before && neededArgs.insert(arg.getArgNumber()).second)
-        worklist.push_back(yield.getOperand(arg.getArgNumber()));
+      else if (arg.getOwner() == &before)
+        needArg(arg.getArgNumber());
       continue;
     }
     Operation *def = v.getDefiningOp();
-    if (!def || def->getBlock() != &after || slice.contains(def))
+    if (!def)
       continue;
-    if (def->getNumRegions() || !isPure(def) || def->getNumResults() != 1) {
-      ok = false;
-      break;
-    }
-    slice.insert(def);
-    for (Value operand : def->getOperands())
-      worklist.push_back(operand);
+    // Values defined inside an op of the two blocks: that op is needed.
+    while (def && def->getBlock() != &before && def->getBlock() != &after)
+      def = def->getParentOp() && op->isProperAncestor(def->getParentOp()) ? def->getParentOp()
+                                                                          : nullptr;
+    if (!def || !inSlice.insert(def).second)
+      continue;
+    def->walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (!def->isAncestor(operand.getParentBlock()->getParentOp()) ||
+            operand.getParentBlock() == def->getBlock())
+          worklist.push_back(operand);
+    });
   }
-  std::optional<std::vector<Operation *>> result;
-  if (ok) {
-    std::vector<Operation *> ordered(slice.begin(), slice.end());
-    llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-    result = std::move(ordered);
-  }
-  slices[op] = result;
-  return result;
+  for (Block *block : {&before, &after})
+    for (Operation &o : block->without_terminator())
+      if (inSlice.contains(&o))
+        (block == &before ? slice.beforeOps : slice.afterOps).push_back(&o);
+  return slices[op] = std::move(slice);
 }
 
 void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
@@ -632,14 +679,26 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
   uint32_t running = mask;
   double iterations = 0, recorded = 0, divergentIterations = 0;
   bool divergentExit = false, unknownCond = false;
-  std::optional<Stats> base, atStart;
+  // After `recordedIterations` full iterations (`base` is the statistics at
+  // that point, `atStart` before the loop), only the ops the condition
+  // depends on run; the recorded iterations stand for the rest.
+  std::optional<Stats> base, atStart, firstIteration;
   if (recording)
     atStart = stats;
   bool wasRecording = recording;
-  std::optional<std::vector<Operation *>> fastSlice;
+  const ControlSlice *fast = nullptr;
 
   while (running && !overBudget()) {
-    execBlock(before, running);
+    if (recording && !base && recorded == options.recordedIterations) {
+      fast = &controlSlice(op);
+      base = stats;
+      recording = false;
+    }
+    if (fast)
+      for (Operation *o : fast->beforeOps)
+        execOp(o, running);
+    else
+      execBlock(before, running);
     Lanes cond = get(condition.getCondition());
     uint32_t unknown = running & ~cond.known;
     if (unknown) {
@@ -670,26 +729,17 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
       divergentIterations += 1;
     for (auto [arg, v] : llvm::zip(after.getArguments(), condition.getArgs()))
       env[arg] = get(v);
-    if (recording && recorded == options.recordedIterations && !base) {
-      // Enough iterations seen: run only the control slice from here on and
-      // scale what the recorded iterations did by the trip count.
-      fastSlice = controlSlice(op);
-      if (fastSlice) {
-        base = stats;
-        recording = false;
-      }
-    }
-    if (base) {
-      for (Operation *sliceOp : *fastSlice)
-        execOp(sliceOp, running);
+    if (fast) {
+      for (Operation *o : fast->afterOps)
+        execOp(o, running);
     } else {
       execBlock(after, running);
-      if (recording)
-        recorded += 1;
+      if (recording && ++recorded == 1)
+        firstIteration = stats;
     }
     SmallVector<Lanes, 4> next;
-    for (Value v : yield.getOperands())
-      next.push_back(get(v));
+    for (auto [i, v] : llvm::enumerate(yield.getOperands()))
+      next.push_back(fast && !fast->neededArgs[i] ? Lanes() : get(v));
     for (auto [arg, n] : llvm::zip(before.getArguments(), next))
       env[arg] = n;
   }
@@ -699,7 +749,9 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
   if (base && recorded > 0) {
     // The iterations after the recorded ones behave like them on average.
     double factor = (iterations - recorded) / recorded;
-    stats.addScaledDelta(*base, *atStart, factor);
+    stats.addScaledDelta(*base, *atStart, factor, /*extrapolated=*/true);
+    if (firstIteration)
+      extrapolateMaxElement(stats, *firstIteration, *base, recorded, iterations - recorded);
   }
   if (recording) {
     BranchStats &s = stats.branches[op];
@@ -710,48 +762,91 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
     s.divergentIterations += divergentIterations;
   }
   for (auto [i, r] : llvm::enumerate(op.getResults()))
-    env[r] = results[i];
+    env[r] = fast && !fast->neededArgs[i] ? Lanes() : results[i];
 }
 
 void Simulator::execFor(scf::ForOp op, uint32_t mask) {
   Lanes lb = get(op.getLowerBound()), ub = get(op.getUpperBound()), step = get(op.getStep());
   Block &body = *op.getBody();
   Value iv = op.getInductionVar();
+  unsigned width = bitWidth(iv.getType());
+  bool isUnsigned = op.getUnsignedCmp();
   Lanes ivLanes = lb;
   for (auto [arg, init] : llvm::zip(op.getRegionIterArgs(), op.getInitArgs()))
     env[arg] = get(init);
-  uint32_t running = mask;
+  SmallVector<Lanes, 4> results(op.getNumResults());
   uint32_t unknown = mask & ~(lb.known & ub.known & step.known);
-  if (unknown) {
+  forEachLane(mask & ~unknown, [&](unsigned l) {
+    if (step.v[l] <= 0)
+      unknown |= 1u << l; // scf.for requires a positive step
+  });
+  if (unknown)
     approximate("a data-dependent loop is assumed to stop early");
-    running &= ~unknown;
-  }
-  double iterations = 0, divergentIterations = 0;
-  bool divergentExit = false;
-  uint32_t entered = running;
+  uint32_t running = mask & ~unknown;
+  auto below = [&](unsigned l) {
+    return isUnsigned ? asUnsigned(ivLanes.v[l], width) < asUnsigned(ub.v[l], width)
+                      : ivLanes.v[l] < ub.v[l];
+  };
+  std::optional<Stats> atStart, firstIteration;
+  if (recording)
+    atStart = stats;
+  double iterations = 0, recorded = 0, divergentIterations = 0;
+  bool divergentExit = false, extrapolated = false;
   while (running && !overBudget()) {
     uint32_t staying = 0;
     forEachLane(running, [&](unsigned l) {
-      if (ivLanes.v[l] < ub.v[l])
+      if (below(l))
         staying |= 1u << l;
     });
-    if (staying && staying != running)
-      divergentExit = true;
+    if (staying != running) {
+      divergentExit |= staying != 0;
+      for (auto [i, arg] : llvm::enumerate(op.getRegionIterArgs())) {
+        Lanes x = get(arg);
+        forEachLane(running & ~staying & x.known, [&](unsigned l) {
+          results[i].v[l] = x.v[l];
+          results[i].known |= 1u << l;
+        });
+      }
+    }
     running = staying;
     if (!running)
       break;
+    if (recording && recorded == options.recordedIterations) {
+      // The trip count of an scf.for is known: extrapolate from here.
+      double most = 0, least = INFINITY;
+      forEachLane(running, [&](unsigned l) {
+        double left = isUnsigned ? double(asUnsigned(ub.v[l], width) - asUnsigned(ivLanes.v[l], width))
+                                 : double(ub.v[l] - ivLanes.v[l]);
+        double trips = std::ceil(left / double(step.v[l]));
+        most = std::max(most, trips);
+        least = std::min(least, trips);
+      });
+      iterations += most;
+      divergentIterations += most - least + (running != mask ? least : 0);
+      divergentExit |= most != least;
+      Stats now = stats;
+      stats.addScaledDelta(now, *atStart, most / recorded, /*extrapolated=*/true);
+      if (firstIteration)
+        extrapolateMaxElement(stats, *firstIteration, now, recorded, most);
+      extrapolated = true;
+      break;
+    }
     iterations += 1;
-    if (running != entered)
+    if (running != mask)
       divergentIterations += 1;
     env[iv] = ivLanes;
     execBlock(body, running);
+    if (recording && ++recorded == 1)
+      firstIteration = stats;
     Operation *yield = body.getTerminator();
     SmallVector<Lanes, 4> next;
     for (Value v : yield->getOperands())
       next.push_back(get(v));
     for (auto [arg, n] : llvm::zip(op.getRegionIterArgs(), next))
       env[arg] = n;
-    forEachLane(running, [&](unsigned l) { ivLanes.v[l] += step.v[l]; });
+    forEachLane(running, [&](unsigned l) {
+      ivLanes.v[l] = normalize(ivLanes.v[l] + step.v[l], width);
+    });
   }
   if (recording) {
     BranchStats &s = stats.branches[op];
@@ -761,8 +856,51 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     s.iterations += iterations;
     s.divergentIterations += divergentIterations;
   }
-  for (Value r : op.getResults())
-    env.erase(r);
+  // Lanes still running when the rest was extrapolated have unknown results.
+  for (auto [i, r] : llvm::enumerate(op.getResults()))
+    env[r] = extrapolated ? Lanes() : results[i];
+}
+
+void Simulator::execIndexSwitch(scf::IndexSwitchOp op, uint32_t mask) {
+  Lanes arg = get(op.getArg());
+  uint32_t unknown = mask & ~arg.known;
+  if (unknown)
+    approximate("a data-dependent switch is assumed to take its default case");
+  SmallVector<Lanes, 4> results(op.getNumResults());
+  ArrayRef<int64_t> cases = op.getCases();
+  unsigned taken = 0;
+  auto runRegion = [&](Region &region, uint32_t m) {
+    if (!m)
+      return;
+    ++taken;
+    execBlock(region.front(), m);
+    for (auto [i, v] : llvm::enumerate(region.front().getTerminator()->getOperands())) {
+      Lanes y = get(v);
+      forEachLane(m & y.known, [&](unsigned l) {
+        results[i].v[l] = y.v[l];
+        results[i].known |= 1u << l;
+      });
+    }
+  };
+  uint32_t matched = 0;
+  for (auto [c, region] : llvm::zip(cases, op.getCaseRegions())) {
+    uint32_t m = 0;
+    forEachLane(mask & arg.known, [&](unsigned l) {
+      if (arg.v[l] == c)
+        m |= 1u << l;
+    });
+    matched |= m;
+    runRegion(region, m);
+  }
+  runRegion(op.getDefaultRegion(), mask & ~matched);
+  if (recording) {
+    BranchStats &s = stats.branches[op];
+    s.executions += 1;
+    s.divergent += taken > 1 ? 1 : 0;
+    s.unknown += unknown ? 1 : 0;
+  }
+  for (auto [i, r] : llvm::enumerate(op.getResults()))
+    env[r] = results[i];
 }
 
 void Simulator::execOp(Operation *op, uint32_t mask) {
@@ -777,6 +915,8 @@ void Simulator::execOp(Operation *op, uint32_t mask) {
     return execWhile(loop, mask);
   if (auto loop = dyn_cast<scf::ForOp>(op))
     return execFor(loop, mask);
+  if (auto sw = dyn_cast<scf::IndexSwitchOp>(op))
+    return execIndexSwitch(sw, mask);
   if (std::optional<AccessInfo> info = getAccessInfo(op))
     return execAccess(op, *info, mask);
   if (isa<gpu::BarrierOp>(op)) {
@@ -900,7 +1040,8 @@ SimulationResult Simulator::run() {
     llvm::DenseMap<Operation *, BlockReuse> blockReuse;
     reuse = &blockReuse;
     int64_t threads = launch.threadsPerBlock();
-    for (int64_t w = 0; w < launch.warpsPerBlock(); ++w) {
+    int64_t completedWarps = 0;
+    for (int64_t w = 0; w < launch.warpsPerBlock() && !overBudget(); ++w) {
       uint32_t mask = 0;
       for (unsigned l = 0; l < kLanes; ++l) {
         int64_t t = w * kLanes + l;
@@ -912,8 +1053,13 @@ SimulationResult Simulator::run() {
           mask |= 1u << l;
       }
       execBlock(kernel.getBody().front(), mask);
+      if (!overBudget())
+        ++completedWarps;
     }
-    double weight = sample.weight;
+    if (completedWarps == 0)
+      continue;
+    // A block the budget cut short stands for itself scaled by its warps.
+    double weight = sample.weight * double(launch.warpsPerBlock()) / double(completedWarps);
     usedWeight += weight;
     Stats zero;
     total.addScaledDelta(stats, zero, weight);
@@ -921,10 +1067,10 @@ SimulationResult Simulator::run() {
       if (r.elements.empty())
         continue;
       AccessStats &s = total.accesses[op];
-      s.reuseInBlock += r.laneAccesses / r.elements.size();
-      s.threadsPerElement += double(r.elementThreads.size()) / r.elements.size();
-      s.warpsPerElement += double(r.elementWarps.size()) / r.elements.size();
-      s.sampledBlocks += 1;
+      s.reuseInBlock += sample.weight * r.laneAccesses / r.elements.size();
+      s.threadsPerElement += sample.weight * double(r.elementThreads.size()) / r.elements.size();
+      s.warpsPerElement += sample.weight * double(r.elementWarps.size()) / r.elements.size();
+      s.sampledBlocks += sample.weight; // the weight the averages are over
     }
     reuse = nullptr;
   }

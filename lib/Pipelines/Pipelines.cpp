@@ -2,6 +2,7 @@
 
 #include "kernelskill/Pipelines/Pipelines.h"
 #include "kernelskill/Agents/Passes.h"
+#include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Target/Lowering.h"
 #include "kernelskill/Target/Passes.h"
@@ -63,7 +64,18 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   arch.chip = options.chip;
   arch.print = options.printArch;
   pm.addPass(createKSArchProfiler(arch));
-  // Later agents (perf profiler, memory/compute/resource agents, driver) go here.
+  if (options.printDiagnosis != "none" && options.printDiagnosis != "text" &&
+      options.printDiagnosis != "json")
+    return error("unknown print-diagnosis='" + options.printDiagnosis +
+                 "'; valid choices: none, text, json");
+  std::string workloadError;
+  if (failed(parseWorkloadOption(options.workload, workloadError)))
+    return error(workloadError);
+  KSPerfProfilerOptions profiler;
+  profiler.format = options.printDiagnosis;
+  profiler.workload = options.workload;
+  pm.addPass(createKSPerfProfiler(profiler));
+  // Later agents (memory/compute/resource agents, driver) go here.
   addKernelLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
   return success();
 }
@@ -90,6 +102,7 @@ void mlir::ks::registerKernelSkillPipelines() {
       buildLowerPipeline);
   registerPipeline<KernelSkillPipelineOptions>(
       "kernelskill-pipeline",
-      "Run the KernelSkill agents (now: the architecture profiler), then lower to PTX",
+      "Run the KernelSkill agents (now: the architecture and performance profilers), then "
+      "lower to PTX",
       buildKernelSkillPipeline);
 }

@@ -6,7 +6,7 @@
 // CHECK-LABEL: kernel column_walk
 // CHECK: sizes: arg2 = 4096 (from the kernel alone and the workload option); grid 1024x1x1, block 256x1x1
 // CHECK-NOT: assumed
-// CHECK: load arg0[i0 + arg2*threadIdx.x + arg2*blockDim.x*blockIdx.x] (walk.mlir:12): strided, stride arg2, 32.00 sectors/request (ideal 4.00)
+// CHECK: load arg0[iv0 + arg2*threadIdx.x + arg2*blockDim.x*blockIdx.x] (walk.mlir:12): strided, stride arg2, 32.00 sectors/request (ideal 4.00)
 // CHECK: 1. [{{[a-z]+}}] uncoalesced_access, {{.*}}: load of `arg0[{{.*}}]` (walk.mlir:12) is strided by arg2 elements across the warp
 module attributes {gpu.container_module} {
   gpu.module @kernels {

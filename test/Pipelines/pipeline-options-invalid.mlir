@@ -19,3 +19,7 @@
 // LOWEROPT: no such option print-arch
 module {
 }
+// RUN: not ks-opt %s --kernelskill-pipeline="print-diagnosis=html" 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: not ks-opt %s --kernelskill-pipeline="workload=M" 2>&1 | FileCheck %s --check-prefix=WORKLOAD
+// DIAG: unknown print-diagnosis='html'; valid choices: none, text, json
+// WORKLOAD: workload entry 'M' is not NAME=INTEGER

@@ -83,8 +83,10 @@ struct ResourceReport {
   PtxasFunctionInfo info;
   int64_t dynamicSharedBytes = 0;
   std::string estimateNote; ///< how the estimate was made, when not ptxas
-  /// A private array that lives in local memory, when there is one.
+  /// A private array that lives in local memory, when there is one, and
+  /// whether some access indexes it with a run-time value.
   std::optional<Location> localArrayLoc;
+  bool localArrayDynamicIndex = false;
 };
 
 /// Seconds each unit would need at its peak, and the bottleneck; the total
@@ -110,6 +112,9 @@ struct KernelProfile {
   /// What occupancy the counters should see: the theoretical one, or less
   /// when the grid has too few blocks to give every SM its share.
   double expectedAchievedOccupancy = 0;
+  /// DRAM traffic: dramBytes is the global buffers' compulsory traffic (the
+  /// roofline's); the read/write figures add local memory's, for comparing
+  /// with the counters.
   double dramBytes = 0, dramReadBytes = 0, dramWriteBytes = 0;
   /// Footprint of the buffers the kernel touches (DRAM model): when it fits
   /// in L2 a measurement may find it there already.
@@ -144,6 +149,7 @@ KernelProfile profileKernel(gpu::GPUFuncOp kernel, const ProfileOptions &options
 /// Work a fix would remove, in the units of the time model.
 struct WorkSaved {
   double l1Sectors = 0, l2Sectors = 0, wavefronts = 0, memoryRequests = 0, instructions = 0;
+  double dramBytes = 0;
 };
 
 /// The first-order model's time with some of the work removed: how much

@@ -74,6 +74,9 @@ struct AccessStats {
   /// The highest element the sampled blocks touched (-1: none known); a
   /// lower bound on the buffer's extent.
   double maxElement = -1;
+  /// Some of the requests were extrapolated from a loop's first iterations,
+  /// so maxElement underestimates what the access reaches.
+  bool extrapolated = false;
 };
 
 /// Per scf.if (branches) or loop (loop exits).

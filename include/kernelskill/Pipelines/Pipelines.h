@@ -51,6 +51,15 @@ struct KernelSkillPipelineOptions
                                 llvm::cl::desc("Print the capability list to stdout: none, "
                                                "text or json"),
                                 llvm::cl::init("none")};
+  Option<std::string> printDiagnosis{
+      *this, "print-diagnosis",
+      llvm::cl::desc("Print the performance profiler's diagnosis to stdout: none, text or json"),
+      llvm::cl::init("none")};
+  Option<std::string> workload{
+      *this, "workload",
+      llvm::cl::desc("Sizes the profiler analyzes with: NAME=INT,... (default: the "
+                     "launcher's #ks.workload)"),
+      llvm::cl::init("")};
 };
 
 /// Appends the lowering of a kernel as it is (no optimization) to PTX or
