@@ -424,8 +424,8 @@ std::vector<Comparison> compare(const KernelProfile &p, const Measurement &m) {
     add("branch_uniformity", p.branchUniformity, *u / 100, 0.0, 0.1,
         "the compiler predicated or added branches the IR does not show");
   // DRAM: reads and writes apart. A footprint that fits in L2 may be
-  // there from the previous launch; ks-bench's L2 flush (a memset) leaves
-  // dirty lines that are written back during the kernel.
+  // there from the previous launch; inputs the host has just uploaded leave
+  // dirty lines in L2 that are written back while the kernel runs.
   bool fitsL2 = p.footprintBytes + p.localBytes < double(p.caps.l2Bytes);
   auto dram = [&](const char *name, double predicted, std::optional<double> measured,
                   const char *extra) {
@@ -442,11 +442,11 @@ std::vector<Comparison> compare(const KernelProfile &p, const Measurement &m) {
   dram("dram_read_bytes", p.dramReadBytes, metric("dram__bytes_read.sum"),
        "local memory the model under-counts");
   dram("dram_write_bytes", p.dramWriteBytes, metric("dram__bytes_write.sum"),
-       "the measurement's L2 flush left dirty lines that were written back during the kernel");
+       "the inputs' upload left dirty lines in L2 that were written back during the kernel");
   if (m.registers)
     add("registers", double(p.resources.info.registers), *m.registers, 0.0, 0.5,
-        p.resources.fromPtxas ? "the driver JIT-compiled the PTX with its own ptxas, which "
-                                "allocates differently from the toolkit's"
+        p.resources.fromPtxas ? "the measuring machine compiled the PTX with a different "
+                                "ptxas (driver or toolkit), which allocates differently"
                               : "the estimate is rough");
   return out;
 }
