@@ -637,6 +637,11 @@ const Simulator::ControlSlice &Simulator::controlSlice(scf::WhileOp op) {
       worklist.push_back(yield.getOperand(i));
     }
   };
+  // Integer loop-carried values are cheap and may index memory after the
+  // loop (`k += 2` then `y[k]`): keep them exact too. Floats stay unknown.
+  for (BlockArgument arg : before.getArguments())
+    if (arg.getType().isIntOrIndex())
+      needArg(arg.getArgNumber());
   while (!worklist.empty()) {
     Value v = worklist.pop_back_val();
     if (auto arg = dyn_cast<BlockArgument>(v)) {
