@@ -2,6 +2,7 @@
 
 #include "kernelskill/Analysis/IndexExpr.h"
 #include "kernelskill/Analysis/SourceText.h"
+#include "kernelskill/Dialect/KS/IR/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -115,20 +116,6 @@ bool IndexExpr::uses(unsigned atom) const {
 
 IndexAnalysis::IndexAnalysis(gpu::GPUFuncOp kernel) : kernel(kernel) {}
 
-std::string IndexAnalysis::sourceName(Value value) {
-  Operation *def = value.getDefiningOp();
-  if (!def)
-    return {};
-  Location loc = def->getLoc();
-  if (auto fused = dyn_cast<FusedLoc>(loc))
-    for (Location l : fused.getLocations())
-      if (auto named = dyn_cast<NameLoc>(l))
-        return named.getName().str();
-  if (auto named = dyn_cast<NameLoc>(loc))
-    return named.getName().str();
-  return {};
-}
-
 unsigned IndexAnalysis::getAtom(IndexAtom::Kind kind, unsigned dim, Value value,
                                 std::string name, bool laneVarying) {
   for (unsigned i = 0; i < atoms.size(); ++i)
@@ -200,6 +187,9 @@ IndexExpr IndexAnalysis::get(Value value) {
 }
 
 namespace {
+/// The C variable a value belongs to, or "".
+std::string variableName(Value v) { return getSourceVariableName(v).value_or("").str(); }
+
 const char *dimName(unsigned dim) { return dim == 0 ? "x" : dim == 1 ? "y" : "z"; }
 
 std::optional<int64_t> constantOf(Value v) {
@@ -259,12 +249,8 @@ IndexExpr IndexAnalysis::compute(Value value) {
     Operation *parent = owner->getParentOp();
     if (parent == kernel.getOperation() && owner == &kernel.getBody().front() &&
         arg.getArgNumber() < kernel.getNumArguments()) {
-      std::string name;
-      if (auto attr = kernel.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "ks.name"))
-        name = attr.str();
-      else
-        name = "arg" + std::to_string(arg.getArgNumber());
-      return IndexExpr::atom(getAtom(Kind::Argument, 0, value, name, false));
+      return IndexExpr::atom(getAtom(Kind::Argument, 0, value,
+                                     getArgumentName(kernel, arg.getArgNumber()), false));
     }
     if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
       unsigned i = arg.getArgNumber();
@@ -274,9 +260,9 @@ IndexExpr IndexAnalysis::compute(Value value) {
       // named after the C variable its update or initial value defines, or
       // the identifier the loop condition starts with.
       Value yielded = loop.getYieldOp().getOperand(i);
-      std::string name = sourceName(yielded);
+      std::string name = variableName(yielded);
       if (name.empty())
-        name = sourceName(loop.getInits()[i]);
+        name = variableName(loop.getInits()[i]);
       if (name.empty())
         if (Operation *cond = loop.getConditionOp().getCondition().getDefiningOp())
           name = getSourceAccess(cond->getLoc(), /*requireSubscript=*/false);
@@ -323,7 +309,7 @@ IndexExpr IndexAnalysis::compute(Value value) {
     return false;
   };
   auto named = [&](std::string text) {
-    std::string name = sourceName(value);
+    std::string name = variableName(value);
     return opaque(value, name.empty() ? text : name, varyingOperands());
   };
   auto wrap = [&](const IndexExpr &e) {
@@ -404,8 +390,7 @@ IndexExpr IndexAnalysis::compute(Value value) {
         if (auto arg = dyn_cast<BlockArgument>(load.getMemRef()))
           if (arg.getOwner()->getParentOp() == kernel.getOperation() &&
               arg.getArgNumber() < kernel.getNumArguments())
-            if (auto attr = kernel.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "ks.name"))
-              base = attr.str();
+            base = getArgumentName(kernel, arg.getArgNumber());
         std::string text = base + "[";
         for (auto [i, idx] : llvm::enumerate(load.getIndices()))
           text += (i ? "][" : "") + print(get(idx));
@@ -417,7 +402,7 @@ IndexExpr IndexAnalysis::compute(Value value) {
         for (Region *r : {&ifOp.getThenRegion(), &ifOp.getElseRegion()})
           if (!r->empty())
             varying |= isLaneVarying(get(r->front().getTerminator()->getOperand(n)));
-        std::string name = sourceName(value);
+        std::string name = variableName(value);
         return opaque(value, name.empty() ? "?" : name, varying);
       })
       .Case<scf::WhileOp>([&](scf::WhileOp loop) {
@@ -427,12 +412,12 @@ IndexExpr IndexAnalysis::compute(Value value) {
         auto condition = loop.getConditionOp();
         bool varying = isLaneVarying(get(condition.getCondition())) ||
                        isLaneVarying(get(condition.getArgs()[n]));
-        std::string name = sourceName(value);
+        std::string name = variableName(value);
         return opaque(value, name.empty() ? "?" : name, varying);
       })
       .Case<scf::ForOp, scf::IndexSwitchOp>([&](Operation *) {
         // Conservatively lane-varying: the trip count or case may be.
-        std::string name = sourceName(value);
+        std::string name = variableName(value);
         return opaque(value, name.empty() ? "?" : name, true);
       })
       .Default([&](Operation *) { return named("?"); });

@@ -4,6 +4,7 @@
 #include "kernelskill/Analysis/IndexExpr.h"
 #include "kernelskill/Analysis/SourceText.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Dialect/KS/IR/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -83,19 +84,15 @@ std::string bufferName(gpu::GPUFuncOp kernel, Value root) {
   if (auto arg = dyn_cast<BlockArgument>(root)) {
     if (arg.getOwner()->getParentOp() == kernel.getOperation()) {
       unsigned n = arg.getArgNumber();
-      if (n < kernel.getNumArguments()) {
-        if (auto name = kernel.getArgAttrOfType<StringAttr>(n, "ks.name"))
-          return name.str();
-        return "arg" + std::to_string(n);
-      }
+      if (n < kernel.getNumArguments())
+        return getArgumentName(kernel, n);
       if (auto named = dyn_cast<NameLoc>(arg.getLoc()))
         return named.getName().str();
       return n < kernel.getNumArguments() + kernel.getNumWorkgroupAttributions() ? "shared"
                                                                                  : "local";
     }
   }
-  std::string name = IndexAnalysis::sourceName(root);
-  return name.empty() ? "?" : name;
+  return getSourceVariableName(root).value_or("?").str();
 }
 
 const char *predicateText(arith::CmpIPredicate p) {

@@ -2,6 +2,7 @@
 
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Dialect/KS/IR/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -102,12 +103,6 @@ std::optional<int64_t> evaluateHost(Value value, const llvm::DenseMap<Value, int
       .Default([](Operation *) { return std::nullopt; });
 }
 
-std::string argName(FunctionOpInterface fn, unsigned i) {
-  if (auto name = fn.getArgAttrOfType<StringAttr>(i, "ks.name"))
-    return name.str();
-  return "arg" + std::to_string(i);
-}
-
 /// The launch of `kernel` in the module's host code, if there is one.
 gpu::LaunchFuncOp findLaunch(gpu::GPUFuncOp kernel, ModuleOp module) {
   gpu::LaunchFuncOp found;
@@ -153,7 +148,7 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
     llvm::DenseMap<Value, int64_t> hostArgs;
     for (auto [i, arg] : llvm::enumerate(launcher.getArguments()))
       if (arg.getType().isIntOrIndex())
-        hostArgs[arg] = valueOf(argName(launcher, i));
+        hostArgs[arg] = valueOf(getArgumentName(launcher, i));
     gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
     gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
     Value grids[3] = {grid.x, grid.y, grid.z}, blocks[3] = {block.x, block.y, block.z};
@@ -178,13 +173,13 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
         break;
       if (operand.getType().isIntOrIndex()) {
         // A kernel argument the user named directly wins.
-        std::string name = argName(kernel, i);
+        std::string name = getArgumentName(kernel, i);
         if (auto it = overrides.find(name); it != overrides.end())
           ctx.scalars[i] = it->second;
         else if (std::optional<int64_t> v = evaluateHost(operand, hostArgs))
           ctx.scalars[i] = *v;
       } else if (auto arg = dyn_cast<BlockArgument>(operand)) {
-        if (std::optional<int64_t> e = extentOf(argName(launcher, arg.getArgNumber())))
+        if (std::optional<int64_t> e = extentOf(getArgumentName(launcher, arg.getArgNumber())))
           ctx.extents[i] = *e;
       }
     }
@@ -227,7 +222,7 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
   }
   for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i) {
     BlockArgument arg = kernel.getArgument(i);
-    std::string name = argName(kernel, i);
+    std::string name = getArgumentName(kernel, i);
     if (arg.getType().isIntOrIndex()) {
       if (!ctx.scalars.count(i))
         ctx.scalars[i] = valueOf(name);

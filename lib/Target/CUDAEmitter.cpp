@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Target/CUDAEmitter.h"
+#include "kernelskill/Dialect/KS/IR/SourceNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -121,17 +122,7 @@ private:
   /// The C variable a value computes, when the importer recorded one (a
   /// NameLoc on its op, possibly fused by canonicalization).
   static std::optional<StringRef> sourceName(Value v) {
-    Operation *def = v ? v.getDefiningOp() : nullptr;
-    if (!def)
-      return std::nullopt;
-    std::optional<StringRef> found;
-    def->getLoc()->walk([&](Location l) {
-      if (auto named = dyn_cast<NameLoc>(l)) {
-        found = named.getName().getValue();
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
+    std::optional<StringRef> found = getSourceVariableName(v);
     // Names of the functions the exporter calls would shadow them.
     static const StringRef reserved[] = {"min", "max", "fmaxf", "fminf", "make_float4", "atomicAdd"};
     if (found && llvm::is_contained(reserved, *found))
@@ -218,8 +209,7 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
   ArrayRef<Type> types = func.getArgumentTypes();
   for (unsigned i = 0; i < types.size(); ++i) {
     Value arg = func.getArgument(i);
-    auto attr = func.getArgAttrOfType<StringAttr>(i, "ks.name");
-    std::string n = fresh(attr ? attr.getValue() : StringRef("arg" + std::to_string(i)));
+    std::string n = fresh(getArgumentName(func, i));
     names[arg] = n;
     if (i)
       os << ", ";

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Dialect/KS/IR/SourceNames.h"
 #include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Passes.h"
 
@@ -152,10 +153,8 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
 
   // Names of the launcher's arguments.
   DenseMap<Value, std::string> names;
-  for (auto [i, arg] : llvm::enumerate(fn.getArguments())) {
-    auto name = fn.getArgAttrOfType<StringAttr>(i, "ks.name");
-    names[arg] = name ? name.str() : "arg" + std::to_string(i);
-  }
+  for (auto [i, arg] : llvm::enumerate(fn.getArguments()))
+    names[arg] = getArgumentName(fn, i);
 
   llvm::json::Array params;
   llvm::json::Object scalars;

@@ -100,10 +100,6 @@ public:
   /// expanded, `K*blockDim.y*blockIdx.y + K*threadIdx.y + p`.
   std::string print(const IndexExpr &expr) const;
 
-  /// The C variable name the importer recorded for `value` (a NameLoc on
-  /// its defining op), or an empty string.
-  static std::string sourceName(Value value);
-
 private:
   unsigned getAtom(IndexAtom::Kind kind, unsigned dim, Value value, std::string name,
                    bool laneVarying);
