@@ -17,7 +17,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,14 +34,8 @@ using namespace mlir::ks;
 
 namespace {
 
-std::string fixed(double v, int digits = 2) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format(("%." + std::to_string(digits) + "f").c_str(), v);
-  return s;
-}
 
-std::string percent(double fraction) { return fixed(100 * fraction, 1) + "%"; }
+std::string percent(double fraction) { return formatFixed(100 * fraction, 1) + "%"; }
 
 //===----------------------------------------------------------------------===//
 // Findings
@@ -102,9 +96,9 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                             a.sectorsPerRequest, Evidence::predicted,
                             savedFraction(p, {excess, excess * a.l2Sectors / a.stats.sectors}), loc,
                             a.kindName() + " of `" + a.text + "`" + where(loc) + " is " + how +
-                                " across the warp: " + fixed(a.sectorsPerRequest, 1) +
+                                " across the warp: " + formatFixed(a.sectorsPerRequest, 1) +
                                 " sectors per request, ideal " +
-                                fixed(a.idealSectorsPerRequest, 1) + "; " +
+                                formatFixed(a.idealSectorsPerRequest, 1) + "; " +
                                 percent(totalSectors > 0 ? a.stats.sectors / totalSectors : 0) +
                                 " of the kernel's global sectors"});
       }
@@ -118,12 +112,12 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
         findings.push_back({FindingKind::no_reuse, "warps_per_element", a.stats.warpsPerElement,
                             Evidence::predicted, savedFraction(p, saved), loc,
                             "load of `" + a.text + "`" + where(loc) + ": each element is read by " +
-                                fixed(a.stats.threadsPerElement, 0) + " threads in " +
-                                fixed(a.stats.warpsPerElement, 0) +
+                                formatFixed(a.stats.threadsPerElement, 0) + " threads in " +
+                                formatFixed(a.stats.warpsPerElement, 0) +
                                 " warps of the block, each warp with its own request (only L1 "
                                 "catches the repeats); staging a tile in shared memory would cut "
                                 "its global requests about " +
-                                fixed(a.stats.warpsPerElement, 0) + "x"});
+                                formatFixed(a.stats.warpsPerElement, 0) + "x"});
       }
     }
     // Loop-invariant loads: registers.
@@ -147,8 +141,8 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                           a.wavefrontsPerRequest, Evidence::predicted,
                           savedFraction(p, {0, 0, extra}), loc,
                           a.kindName() + " of `" + a.text + "`" + where(loc) + " has " +
-                              fixed(a.wavefrontsPerRequest, 1) + "-way bank conflicts (" +
-                              fixed(a.stats.worstWavefronts, 0) + "-way at worst): " +
+                              formatFixed(a.wavefrontsPerRequest, 1) + "-way bank conflicts (" +
+                              formatFixed(a.stats.worstWavefronts, 0) + "-way at worst): " +
                               (a.pattern == AccessPattern::Gather
                                    ? std::string("the lanes' addresses fall on the same banks")
                                    : "stride " + a.stride +
@@ -196,8 +190,8 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                    ? " (indexed with run-time values, it cannot stay in registers)"
                    : " (too large for registers, or its address escapes)");
     if (p.localBytes > 0)
-      note += "; " + fixed(p.localBytes / 1e6, 1) + " MB of local-memory traffic, " +
-              fixed(p.localDramBytes / 1e6, 1) + " MB of it expected to reach DRAM";
+      note += "; " + formatFixed(p.localBytes / 1e6, 1) + " MB of local-memory traffic, " +
+              formatFixed(p.localDramBytes / 1e6, 1) + " MB of it expected to reach DRAM";
     WorkSaved saved;
     saved.l2Sectors = p.localBytes / 32;
     saved.dramBytes = p.localDramBytes;
@@ -241,7 +235,7 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
       double idle = (full - waves) / full;
       findings.push_back({FindingKind::tail_effect, "waves", waves, Evidence::predicted,
                           idle * 0.5, kernelLoc,
-                          fixed(waves, 2) + " waves of " + fixed(perWave, 0) +
+                          formatFixed(waves, 2) + " waves of " + formatFixed(perWave, 0) +
                               " blocks: the last wave leaves " + percent(full - waves) +
                               " of the GPU idle"});
     }
@@ -262,18 +256,18 @@ std::vector<Finding> diagnose(const KernelProfile &p, const Measurement *measure
                        : roof.bound == Bound::Compute ? FindingKind::compute_bound
                                                       : FindingKind::latency_bound;
     std::string note = "the roofline says " + std::string(toString(roof.bound)) + "-bound: " +
-                       fixed(p.simulation.totalFlops() / 1e9, 3) + " GFLOP and " +
-                       fixed(p.dramBytes / 1e6, 3) + " MB of compulsory DRAM traffic, intensity " +
-                       fixed(roof.intensity, 2) + " FLOP/B (ridge " + fixed(roof.ridgePoint, 2) +
-                       "); floor " + fixed(roof.floorSeconds * 1e3, 4) + " ms, " +
+                       formatFixed(p.simulation.totalFlops() / 1e9, 3) + " GFLOP and " +
+                       formatFixed(p.dramBytes / 1e6, 3) + " MB of compulsory DRAM traffic, intensity " +
+                       formatFixed(roof.intensity, 2) + " FLOP/B (ridge " + formatFixed(roof.ridgePoint, 2) +
+                       "); floor " + formatFixed(roof.floorSeconds * 1e3, 4) + " ms, " +
                        (evidence == Evidence::measured ? "measured " : "estimated ") +
-                       fixed(current * 1e3, 4) + " ms";
+                       formatFixed(current * 1e3, 4) + " ms";
     if (evidence == Evidence::predicted)
       note += std::string("; the model's bottleneck is ") + p.model.bottleneck();
     if (roof.bound == Bound::Latency)
       note += "; the launch has " +
               std::to_string(p.context.launch.blocks() * p.context.launch.warpsPerBlock()) +
-              " warps, fewer than " + fixed(kMinWarpsPerSM, 0) + " per SM";
+              " warps, fewer than " + formatFixed(kMinWarpsPerSM, 0) + " per SM";
     findings.push_back({kind, "time_over_floor", current / roof.floorSeconds, evidence, headroom,
                         kernelLoc, note});
   }
@@ -404,15 +398,15 @@ struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> 
     const Occupancy &o = p.occupancy;
     os << "  occupancy: " << percent(o.occupancy) << " (" << o.activeBlocksPerSM << " blocks, "
        << o.activeWarpsPerSM << " warps per SM), limited by " << toString(o.limiter) << "\n";
-    os << "  work: " << fixed(p.simulation.totalFlops() / 1e9, 3) << " GFLOP, "
-       << fixed(p.dramBytes / 1e6, 3) << " MB DRAM (compulsory), intensity "
-       << fixed(p.roofline.intensity, 2) << " FLOP/B (ridge " << fixed(p.roofline.ridgePoint, 2)
+    os << "  work: " << formatFixed(p.simulation.totalFlops() / 1e9, 3) << " GFLOP, "
+       << formatFixed(p.dramBytes / 1e6, 3) << " MB DRAM (compulsory), intensity "
+       << formatFixed(p.roofline.intensity, 2) << " FLOP/B (ridge " << formatFixed(p.roofline.ridgePoint, 2)
        << ")\n";
     os << "  roofline: " << toString(p.roofline.bound) << "-bound, floor "
-       << fixed(p.roofline.floorSeconds * 1e3, 4) << " ms; model "
-       << fixed(p.model.total() * 1e3, 4) << " ms (bottleneck: " << p.model.bottleneck() << ")";
+       << formatFixed(p.roofline.floorSeconds * 1e3, 4) << " ms; model "
+       << formatFixed(p.model.total() * 1e3, 4) << " ms (bottleneck: " << p.model.bottleneck() << ")";
     if (m && m->medianMs)
-      os << "; measured " << fixed(*m->medianMs, 4) << " ms";
+      os << "; measured " << formatFixed(*m->medianMs, 4) << " ms";
     os << "\n  accesses:\n";
     for (const AccessReport &a : p.accesses) {
       os << "    " << a.kindName() << " " << a.text << where(a.op->getLoc()) << ": ";
@@ -421,11 +415,11 @@ struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> 
               "under a condition no sampled thread meets)";
       else if (a.space == MemorySpace::Global)
         os << toString(a.pattern) << ", stride " << a.stride << ", "
-           << fixed(a.sectorsPerRequest) << " sectors/request (ideal "
-           << fixed(a.idealSectorsPerRequest) << "), " << fixed(a.stats.warpsPerElement, 1)
+           << formatFixed(a.sectorsPerRequest) << " sectors/request (ideal "
+           << formatFixed(a.idealSectorsPerRequest) << "), " << formatFixed(a.stats.warpsPerElement, 1)
            << " warps per element";
       else
-        os << fixed(a.wavefrontsPerRequest) << " wavefronts/request";
+        os << formatFixed(a.wavefrontsPerRequest) << " wavefronts/request";
       os << "\n";
     }
     os << "  findings:\n";
@@ -433,13 +427,13 @@ struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> 
       os << "    none\n";
     for (auto [i, f] : llvm::enumerate(findings))
       os << "    " << i + 1 << ". [" << stringifySeverity(severityOf(f.headroom)) << "] "
-         << stringifyFindingKind(f.kind) << ", headroom " << fixed(f.headroom) << ": " << f.note
+         << stringifyFindingKind(f.kind) << ", headroom " << formatFixed(f.headroom) << ": " << f.note
          << "\n";
     if (!comparisons.empty()) {
       os << "  prediction vs measurement:\n";
       for (const Comparison &c : comparisons)
-        os << "    " << c.metric << ": predicted " << fixed(c.predicted, 3) << ", measured "
-           << fixed(c.measured, 3)
+        os << "    " << c.metric << ": predicted " << formatFixed(c.predicted, 3) << ", measured "
+           << formatFixed(c.measured, 3)
            << (c.agrees ? " (agrees)" : " (DISAGREES: possible cause: " + c.explanation + ")")
            << "\n";
     }

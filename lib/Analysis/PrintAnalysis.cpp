@@ -9,7 +9,6 @@
 #include "kernelskill/Analysis/KernelProfile.h"
 #include "kernelskill/Analysis/Passes.h"
 
-#include "llvm/Support/Format.h"
 
 namespace mlir::ks {
 #define GEN_PASS_DEF_KSPRINTANALYSIS
@@ -20,12 +19,6 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-std::string fixed(double v, int digits = 2) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << llvm::format(("%." + std::to_string(digits) + "f").c_str(), v);
-  return s;
-}
 
 struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
   using Base::Base;
@@ -65,20 +58,20 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
       else if (what == "coalescing" && a.space == MemorySpace::Global)
         emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": " << toString(a.pattern)
                          << ", stride " << a.stride << " along threadIdx.x, "
-                         << fixed(a.sectorsPerRequest) << " sectors/request (ideal "
-                         << fixed(a.idealSectorsPerRequest) << ")"
+                         << formatFixed(a.sectorsPerRequest) << " sectors/request (ideal "
+                         << formatFixed(a.idealSectorsPerRequest) << ")"
                          << (a.stats.unknownRequests > 0 ? ", data-dependent addresses" : "");
       else if (what == "bank-conflicts" && a.space == MemorySpace::Shared) {
         auto r = emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": ";
         if (a.wavefrontsPerRequest > 1.0001)
-          r << fixed(a.wavefrontsPerRequest, 1) << "-way bank conflict on average, "
-            << fixed(a.stats.worstWavefronts, 0) << "-way at worst";
+          r << formatFixed(a.wavefrontsPerRequest, 1) << "-way bank conflict on average, "
+            << formatFixed(a.stats.worstWavefronts, 0) << "-way at worst";
         else
           r << "no bank conflict";
       } else if (what == "reuse" && a.isLoad && !a.isStore) {
         auto r = emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": "
-                                  << fixed(a.stats.threadsPerElement, 1) << " threads in "
-                                  << fixed(a.stats.warpsPerElement, 1)
+                                  << formatFixed(a.stats.threadsPerElement, 1) << " threads in "
+                                  << formatFixed(a.stats.warpsPerElement, 1)
                                   << " warps of a block read each element";
         if (a.invariantInLoop)
           r << "; the same address in every iteration of the loop at "
@@ -91,11 +84,11 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
         auto r = emitRemark(*b.loc);
         if (b.isLoop)
           r << "loop on " << cond << ": "
-            << fixed(b.stats.executions > 0 ? b.stats.iterations / b.stats.executions : 0, 1)
+            << formatFixed(b.stats.executions > 0 ? b.stats.iterations / b.stats.executions : 0, 1)
             << " iterations per warp, lanes leave at different iterations in "
-            << fixed(100 * b.divergentFraction, 1) << "% of executions";
+            << formatFixed(100 * b.divergentFraction, 1) << "% of executions";
         else
-          r << "branch on " << cond << ": divergent in " << fixed(100 * b.divergentFraction, 1)
+          r << "branch on " << cond << ": divergent in " << formatFixed(100 * b.divergentFraction, 1)
             << "% of warp executions";
         r << (!b.laneDependent             ? " (uniform)"
               : b.divergentFraction > 0 ? " (lane-dependent)"
@@ -112,7 +105,7 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
     }
     if (what == "occupancy") {
       const Occupancy &o = p.occupancy;
-      emitRemark(kernel.getLoc()) << "occupancy " << fixed(100 * o.occupancy, 1) << "%: "
+      emitRemark(kernel.getLoc()) << "occupancy " << formatFixed(100 * o.occupancy, 1) << "%: "
                           << o.activeBlocksPerSM << " blocks, " << o.activeWarpsPerSM
                           << " warps per SM, limited by " << toString(o.limiter)
                           << " (block of " << p.context.launch.threadsPerBlock() << " threads, "
@@ -122,11 +115,11 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
     }
     if (what == "roofline") {
       const Roofline &r = p.roofline;
-      emitRemark(kernel.getLoc()) << "roofline: " << fixed(p.simulation.totalFlops() / 1e9, 3)
-                          << " GFLOP, " << fixed(p.dramBytes / 1e6, 3) << " MB DRAM, intensity "
-                          << fixed(r.intensity, 2) << " FLOP/B (ridge " << fixed(r.ridgePoint, 2)
+      emitRemark(kernel.getLoc()) << "roofline: " << formatFixed(p.simulation.totalFlops() / 1e9, 3)
+                          << " GFLOP, " << formatFixed(p.dramBytes / 1e6, 3) << " MB DRAM, intensity "
+                          << formatFixed(r.intensity, 2) << " FLOP/B (ridge " << formatFixed(r.ridgePoint, 2)
                           << "): " << toString(r.bound) << "-bound, floor "
-                          << fixed(r.floorSeconds * 1e3, 4) << " ms";
+                          << formatFixed(r.floorSeconds * 1e3, 4) << " ms";
     }
   }
 };

@@ -21,6 +21,12 @@ static llvm::ArrayRef<FlagName> namesFor(CapabilityField::Kind kind) {
                                                     : getAsyncCopyFlagNames();
 }
 
+std::string mlir::ks::formatFixed(double value, int digits) {
+  char buffer[64];
+  snprintf(buffer, sizeof(buffer), "%.*f", digits, value);
+  return buffer;
+}
+
 std::string mlir::ks::formatReal(double value) {
   char buffer[32];
   if (value == std::floor(value) && std::fabs(value) < 1e15) {

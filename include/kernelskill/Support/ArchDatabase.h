@@ -148,6 +148,9 @@ std::optional<std::string> checkCapabilities(const GPUCapabilities &caps);
 /// with ".0" on integral values: "4800.0", "494.7", "0.556".
 std::string formatReal(double value);
 
+/// `value` with `digits` decimals ("%.2f"): the reports' fixed-point figures.
+std::string formatFixed(double value, int digits = 2);
+
 /// Prints a capability list as one JSON object:
 /// {"chip": "sm_90", "sku": "NVIDIA H200", "sm_count": 132, ...,
 ///  "tensor_cores": ["wmma", ...], ...}.
