@@ -40,6 +40,15 @@ struct Lanes {
     l.known = kAllLanes;
     return l;
   }
+  /// Takes `from`'s known values on the lanes of `mask`.
+  void takeFrom(const Lanes &from, uint32_t mask) {
+    mask &= from.known;
+    for (uint32_t m = mask; m; m &= m - 1) {
+      unsigned lane = std::countr_zero(m);
+      v[lane] = from.v[lane];
+    }
+    known |= mask;
+  }
 };
 
 template <typename F> void forEachLane(uint32_t mask, F f) {
@@ -211,6 +220,12 @@ private:
   void execWhile(scf::WhileOp op, uint32_t mask);
   void execFor(scf::ForOp op, uint32_t mask);
   void execIndexSwitch(scf::IndexSwitchOp op, uint32_t mask);
+  /// Runs one side of a branch on the lanes of `mask` and takes what its
+  /// terminator yields on those lanes into `results`.
+  void runBranch(Region &region, uint32_t mask, SmallVectorImpl<Lanes> &results);
+  /// Counts one warp-level execution of a loop.
+  void recordLoop(Operation *loop, bool divergentExit, bool unknown, double iterations,
+                  double divergentIterations);
   void execAccess(Operation *op, const AccessInfo &info, uint32_t mask);
   bool execArith(Operation *op, uint32_t mask);
 
@@ -583,6 +598,26 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
   }
 }
 
+void Simulator::runBranch(Region &region, uint32_t mask, SmallVectorImpl<Lanes> &results) {
+  if (!mask || region.empty())
+    return;
+  execBlock(region.front(), mask);
+  for (auto [i, v] : llvm::enumerate(region.front().getTerminator()->getOperands()))
+    results[i].takeFrom(get(v), mask);
+}
+
+void Simulator::recordLoop(Operation *loop, bool divergentExit, bool unknown, double iterations,
+                           double divergentIterations) {
+  if (!recording)
+    return;
+  BranchStats &s = stats.branches[loop];
+  s.executions += 1;
+  s.divergent += divergentExit ? 1 : 0;
+  s.unknown += unknown ? 1 : 0;
+  s.iterations += iterations;
+  s.divergentIterations += divergentIterations;
+}
+
 void Simulator::execIf(scf::IfOp op, uint32_t mask) {
   Lanes cond = get(op.getCondition());
   uint32_t unknown = mask & ~cond.known;
@@ -602,21 +637,8 @@ void Simulator::execIf(scf::IfOp op, uint32_t mask) {
     s.unknown += unknown ? 1 : 0;
   }
   SmallVector<Lanes, 4> results(op.getNumResults());
-  auto runRegion = [&](Region &region, uint32_t m) {
-    if (!m || region.empty())
-      return;
-    execBlock(region.front(), m);
-    Operation *yield = region.front().getTerminator();
-    for (auto [i, v] : llvm::enumerate(yield->getOperands())) {
-      Lanes y = get(v);
-      forEachLane(m & y.known, [&](unsigned l) {
-        results[i].v[l] = y.v[l];
-        results[i].known |= 1u << l;
-      });
-    }
-  };
-  runRegion(op.getThenRegion(), thenMask);
-  runRegion(op.getElseRegion(), elseMask);
+  runBranch(op.getThenRegion(), thenMask, results);
+  runBranch(op.getElseRegion(), elseMask, results);
   for (auto [i, r] : llvm::enumerate(op.getResults()))
     env[r] = results[i];
 }
@@ -719,13 +741,8 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
     uint32_t leaving = running & ~staying;
     if (leaving && staying)
       divergentExit = true;
-    for (auto [i, v] : llvm::enumerate(condition.getArgs())) {
-      Lanes x = get(v);
-      forEachLane(leaving & x.known, [&](unsigned l) {
-        results[i].v[l] = x.v[l];
-        results[i].known |= 1u << l;
-      });
-    }
+    for (auto [i, v] : llvm::enumerate(condition.getArgs()))
+      results[i].takeFrom(get(v), leaving);
     running = staying;
     if (!running)
       break;
@@ -758,14 +775,7 @@ void Simulator::execWhile(scf::WhileOp op, uint32_t mask) {
     if (firstIteration)
       extrapolateMaxElement(stats, *firstIteration, *base, recorded, iterations - recorded);
   }
-  if (recording) {
-    BranchStats &s = stats.branches[op];
-    s.executions += 1;
-    s.divergent += divergentExit ? 1 : 0;
-    s.unknown += unknownCond ? 1 : 0;
-    s.iterations += iterations;
-    s.divergentIterations += divergentIterations;
-  }
+  recordLoop(op, divergentExit, unknownCond, iterations, divergentIterations);
   for (auto [i, r] : llvm::enumerate(op.getResults()))
     env[r] = fast && !fast->neededArgs[i] ? Lanes() : results[i];
 }
@@ -805,13 +815,8 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     });
     if (staying != running) {
       divergentExit |= staying != 0;
-      for (auto [i, arg] : llvm::enumerate(op.getRegionIterArgs())) {
-        Lanes x = get(arg);
-        forEachLane(running & ~staying & x.known, [&](unsigned l) {
-          results[i].v[l] = x.v[l];
-          results[i].known |= 1u << l;
-        });
-      }
+      for (auto [i, arg] : llvm::enumerate(op.getRegionIterArgs()))
+        results[i].takeFrom(get(arg), running & ~staying);
     }
     running = staying;
     if (!running)
@@ -853,14 +858,7 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
       ivLanes.v[l] = normalize(ivLanes.v[l] + step.v[l], width);
     });
   }
-  if (recording) {
-    BranchStats &s = stats.branches[op];
-    s.executions += 1;
-    s.divergent += divergentExit ? 1 : 0;
-    s.unknown += unknown ? 1 : 0;
-    s.iterations += iterations;
-    s.divergentIterations += divergentIterations;
-  }
+  recordLoop(op, divergentExit, unknown != 0, iterations, divergentIterations);
   // Lanes still running when the rest was extrapolated have unknown results.
   for (auto [i, r] : llvm::enumerate(op.getResults()))
     env[r] = extrapolated ? Lanes() : results[i];
@@ -875,17 +873,8 @@ void Simulator::execIndexSwitch(scf::IndexSwitchOp op, uint32_t mask) {
   ArrayRef<int64_t> cases = op.getCases();
   unsigned taken = 0;
   auto runRegion = [&](Region &region, uint32_t m) {
-    if (!m)
-      return;
-    ++taken;
-    execBlock(region.front(), m);
-    for (auto [i, v] : llvm::enumerate(region.front().getTerminator()->getOperands())) {
-      Lanes y = get(v);
-      forEachLane(m & y.known, [&](unsigned l) {
-        results[i].v[l] = y.v[l];
-        results[i].known |= 1u << l;
-      });
-    }
+    taken += m != 0;
+    runBranch(region, m, results);
   };
   uint32_t matched = 0;
   for (auto [c, region] : llvm::zip(cases, op.getCaseRegions())) {
