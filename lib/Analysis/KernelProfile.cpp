@@ -143,16 +143,7 @@ Operation *enclosingLoop(Operation *op, Operation *kernel) {
 }
 
 int64_t memrefBytes(MemRefType type) {
-  if (!type.hasStaticShape())
-    return 0;
-  // Whole bytes per element: an i1 (C bool) takes one.
-  auto bytes = [](Type t) -> int64_t {
-    return t.isIntOrFloat() ? std::max<int64_t>(1, (t.getIntOrFloatBitWidth() + 7) / 8) : 4;
-  };
-  int64_t elementBytes = bytes(type.getElementType());
-  if (auto v = dyn_cast<VectorType>(type.getElementType()))
-    elementBytes = v.getNumElements() * bytes(v.getElementType());
-  return type.getNumElements() * elementBytes;
+  return type.hasStaticShape() ? type.getNumElements() * getStorageBytes(type.getElementType()) : 0;
 }
 
 constexpr double kL1SectorsPerClock = 4;     // 128 B/clk/SM of L1 bandwidth
@@ -200,7 +191,7 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     std::optional<IndexExpr> index = indices.linearIndex(info->memref, info->indices);
     tx = indices.threadIdXAtom();
     auto memrefType = cast<MemRefType>(info->memref.getType());
-    int64_t elementBytes = memrefBytes(MemRefType::get({1}, memrefType.getElementType()));
+    int64_t elementBytes = getStorageBytes(memrefType.getElementType());
     if (!index) {
       a.index = "?";
       a.stride = "?";
@@ -385,8 +376,8 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     maxElement[root] = std::max(maxElement.lookup(root), a.stats.maxElement);
     if (a.stats.unknownRequests > 0)
       reachUnknown.insert(root);
-    elementBytesOf[root] = memrefBytes(
-        MemRefType::get({1}, cast<MemRefType>(info->memref.getType()).getElementType()));
+    elementBytesOf[root] =
+        getStorageBytes(cast<MemRefType>(info->memref.getType()).getElementType());
   }
   for (auto &[root, rw] : readWrite) {
     // The highest element the sampled blocks touch (they include the grid's

@@ -106,16 +106,6 @@ MemorySpace spaceOf(MemRefType type) {
   return MemorySpace::Global;
 }
 
-int64_t bytesOf(Type type) {
-  if (auto v = dyn_cast<VectorType>(type))
-    return v.getNumElements() * bytesOf(v.getElementType());
-  if (type.isIntOrFloat())
-    return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
-  if (type.isIndex())
-    return 8;
-  return 4;
-}
-
 /// 0 f16, 1 bf16, 2 f32, 3 f64; -1 for other types.
 int precisionSlot(Type type) {
   if (auto v = dyn_cast<VectorType>(type))
@@ -427,6 +417,16 @@ bool Simulator::execArith(Operation *op, uint32_t mask) {
 
 } // namespace
 
+int64_t mlir::ks::getStorageBytes(Type type) {
+  if (auto v = dyn_cast<VectorType>(type))
+    return v.getNumElements() * getStorageBytes(v.getElementType());
+  if (type.isIntOrFloat()) // whole bytes: an i1 (C bool) takes one
+    return std::max<int64_t>(1, (type.getIntOrFloatBitWidth() + 7) / 8);
+  if (type.isIndex())
+    return 8;
+  return 4;
+}
+
 std::optional<AccessInfo> mlir::ks::getAccessInfo(Operation *op) {
   auto make = [](Value memref, ValueRange indices, Type accessType, bool load,
                  bool store) -> std::optional<AccessInfo> {
@@ -442,7 +442,7 @@ std::optional<AccessInfo> mlir::ks::getAccessInfo(Operation *op) {
       if (auto fn = dyn_cast<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()))
         if (arg.getArgNumber() >= fn.getNumArguments() + fn.getNumWorkgroupAttributions())
           space = MemorySpace::Local;
-    return AccessInfo{memref, indices, space, bytesOf(accessType), load, store};
+    return AccessInfo{memref, indices, space, getStorageBytes(accessType), load, store};
   };
   return llvm::TypeSwitch<Operation *, std::optional<AccessInfo>>(op)
       .Case<memref::LoadOp>([&](memref::LoadOp l) {
@@ -505,7 +505,7 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
     index.known &= i.known;
     forEachLane(mask, [&](unsigned l) { index.v[l] += i.v[l] * strides[d]; });
   }
-  int64_t elementBytes = bytesOf(type.getElementType());
+  int64_t elementBytes = getStorageBytes(type.getElementType());
   int64_t width = info.bytes;
   uint32_t knownLanes = mask & index.known;
   unsigned active = std::popcount(mask), unknownLanes = std::popcount(mask & ~index.known);

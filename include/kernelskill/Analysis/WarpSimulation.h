@@ -104,6 +104,10 @@ struct SimulationResult {
 /// Simulates `kernel` under `options`.
 SimulationResult simulateKernel(gpu::GPUFuncOp kernel, const SimulationOptions &options);
 
+/// Bytes one value of `type` occupies in memory (vectors whole; an i1, like
+/// a C bool, takes a byte; index takes 8).
+int64_t getStorageBytes(Type type);
+
 /// The memory space and bytes per access of a load/store-like op, or
 /// nullopt when `op` is not a memory access the simulation tracks.
 struct AccessInfo {
