@@ -1,12 +1,11 @@
 //===- LaunchContext.cpp - The sizes a kernel is analyzed with ------------===//
 
 #include "kernelskill/Analysis/LaunchContext.h"
+#include "kernelskill/Analysis/IntegerSemantics.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -32,7 +31,8 @@ FailureOr<llvm::StringMap<int64_t>> mlir::ks::parseWorkloadOption(StringRef text
 
 namespace {
 /// Evaluates a launcher's integer value from its arguments' values and
-/// constants; nullopt for anything else.
+/// constants, with the same integer semantics the kernel simulation uses;
+/// nullopt for anything else.
 std::optional<int64_t> evaluateHost(Value value, const llvm::DenseMap<Value, int64_t> &args,
                                     unsigned depth = 0) {
   if (auto it = args.find(value); it != args.end())
@@ -40,67 +40,13 @@ std::optional<int64_t> evaluateHost(Value value, const llvm::DenseMap<Value, int
   Operation *op = value.getDefiningOp();
   if (!op || depth > 64)
     return std::nullopt;
-  auto operand = [&](unsigned i) { return evaluateHost(op->getOperand(i), args, depth + 1); };
-  auto binary = [&](auto f) -> std::optional<int64_t> {
-    std::optional<int64_t> a = operand(0), b = operand(1);
-    if (!a || !b)
-      return std::nullopt;
-    return f(*a, *b);
-  };
-  using R = std::optional<int64_t>;
-  return llvm::TypeSwitch<Operation *, R>(op)
-      .Case<arith::ConstantOp>([](arith::ConstantOp c) -> R {
-        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-          return i.getValue().getSExtValue();
-        return std::nullopt;
-      })
-      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
-            arith::TruncIOp>([&](Operation *) { return operand(0); })
-      .Case<arith::AddIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a + b; }); })
-      .Case<arith::SubIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a - b; }); })
-      .Case<arith::MulIOp>([&](auto) { return binary([](int64_t a, int64_t b) -> R { return a * b; }); })
-      .Case<arith::DivUIOp, arith::DivSIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b && !(b == -1 && a == INT64_MIN) ? R(a / b) : R(); });
-      })
-      .Case<arith::CeilDivUIOp, arith::CeilDivSIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b > 0 ? R((a + b - 1) / b) : R(); });
-      })
-      .Case<arith::RemUIOp, arith::RemSIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b && !(b == -1 && a == INT64_MIN) ? R(a % b) : R(); });
-      })
-      .Case<arith::ShLIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b >= 0 && b < 63 ? R(a << b) : R(); });
-      })
-      .Case<arith::ShRUIOp, arith::ShRSIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return b >= 0 && b < 63 ? R(a >> b) : R(); });
-      })
-      .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
-        auto pred = cmp.getPredicate();
-        return binary([pred](int64_t a, int64_t b) -> R {
-          switch (pred) {
-          case arith::CmpIPredicate::eq: return a == b;
-          case arith::CmpIPredicate::ne: return a != b;
-          case arith::CmpIPredicate::slt: case arith::CmpIPredicate::ult: return a < b;
-          case arith::CmpIPredicate::sle: case arith::CmpIPredicate::ule: return a <= b;
-          case arith::CmpIPredicate::sgt: case arith::CmpIPredicate::ugt: return a > b;
-          case arith::CmpIPredicate::sge: case arith::CmpIPredicate::uge: return a >= b;
-          }
-          return R();
-        });
-      })
-      .Case<arith::SelectOp>([&](arith::SelectOp sel) -> R {
-        std::optional<int64_t> c = operand(0);
-        if (!c)
-          return std::nullopt;
-        return *c ? operand(1) : operand(2);
-      })
-      .Case<arith::MinSIOp, arith::MinUIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return std::min(a, b); });
-      })
-      .Case<arith::MaxSIOp, arith::MaxUIOp>([&](Operation *) {
-        return binary([](int64_t a, int64_t b) -> R { return std::max(a, b); });
-      })
-      .Default([](Operation *) { return std::nullopt; });
+  IntegerSemantics compute = getIntegerSemantics(op);
+  if (!compute)
+    return std::nullopt;
+  SmallVector<std::optional<int64_t>, 3> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(evaluateHost(operand, args, depth + 1));
+  return compute(operands);
 }
 
 /// The launch of `kernel` in the module's host code, if there is one.

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Analysis/WarpSimulation.h"
+#include "kernelskill/Analysis/IntegerSemantics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -57,36 +58,6 @@ template <typename F> void forEachLane(uint32_t mask, F f) {
     f(lane);
     mask &= mask - 1;
   }
-}
-
-unsigned bitWidth(Type type) {
-  if (type.isIndex())
-    return 64;
-  if (auto i = dyn_cast<IntegerType>(type))
-    return i.getWidth();
-  return 0;
-}
-
-/// Canonical form of a `width`-bit integer: sign-extended to 64 bits.
-int64_t normalize(int64_t x, unsigned width) {
-  if (width == 0 || width >= 64)
-    return x;
-  if (width == 1)
-    return (x & 1) ? -1 : 0; // i1 true is all ones, as extsi sees it
-  uint64_t m = (uint64_t(1) << width) - 1;
-  uint64_t u = uint64_t(x) & m;
-  if (u >> (width - 1))
-    u |= ~m;
-  return int64_t(u);
-}
-
-/// Whether a / b is defined: b is not 0 and the quotient does not overflow.
-bool divisible(int64_t a, int64_t b) { return b != 0 && !(a == INT64_MIN && b == -1); }
-
-uint64_t asUnsigned(int64_t x, unsigned width) {
-  if (width == 0 || width >= 64)
-    return uint64_t(x);
-  return uint64_t(x) & ((uint64_t(1) << width) - 1);
 }
 
 MemorySpace spaceOf(MemRefType type) {
@@ -246,6 +217,7 @@ private:
   uint64_t opsExecuted = 0;
   std::vector<std::string> approximations;
   llvm::DenseMap<Operation *, ControlSlice> slices;
+  llvm::DenseMap<Operation *, IntegerSemantics> semantics; ///< per op, built once
 
   // The warp being simulated.
   std::array<int64_t, 3> blockId = {0, 0, 0};
@@ -263,156 +235,28 @@ void Simulator::execBlock(Block &block, uint32_t mask) {
 }
 
 bool Simulator::execArith(Operation *op, uint32_t mask) {
-  if (op->getNumResults() != 1)
+  auto [it, inserted] = semantics.try_emplace(op);
+  if (inserted)
+    it->second = getIntegerSemantics(op);
+  const IntegerSemantics &compute = it->second;
+  if (!compute)
     return false;
-  Value result = op->getResult(0);
-  unsigned width = bitWidth(result.getType());
-  if (width == 0)
-    return false;
+  SmallVector<Lanes, 3> operands;
+  for (Value v : op->getOperands())
+    operands.push_back(get(v));
+  SmallVector<std::optional<int64_t>, 3> values(operands.size());
   Lanes out;
-  auto unary = [&](auto f) {
-    Lanes a = get(op->getOperand(0));
-    unsigned inWidth = bitWidth(op->getOperand(0).getType());
-    forEachLane(mask & a.known, [&](unsigned l) {
-      out.v[l] = normalize(f(a.v[l], inWidth), width);
+  // Constants hold on every lane, whichever are active where they sit.
+  forEachLane(isa<arith::ConstantOp>(op) ? kAllLanes : mask, [&](unsigned l) {
+    for (auto [i, lanes] : llvm::enumerate(operands))
+      values[i] = (lanes.known >> l) & 1 ? std::optional<int64_t>(lanes.v[l]) : std::nullopt;
+    if (std::optional<int64_t> r = compute(values)) {
+      out.v[l] = *r;
       out.known |= 1u << l;
-    });
-  };
-  auto binary = [&](auto f) {
-    Lanes a = get(op->getOperand(0)), b = get(op->getOperand(1));
-    unsigned inWidth = bitWidth(op->getOperand(0).getType());
-    forEachLane(mask & a.known & b.known, [&](unsigned l) {
-      std::optional<int64_t> r = f(a.v[l], b.v[l], inWidth);
-      if (r) {
-        out.v[l] = normalize(*r, width);
-        out.known |= 1u << l;
-      }
-    });
-  };
-  using R = std::optional<int64_t>;
-  bool handled = true;
-  llvm::TypeSwitch<Operation *>(op)
-      .Case<arith::ConstantOp>([&](arith::ConstantOp c) {
-        if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-          out = Lanes::splat(normalize(i.getValue().getSExtValue(), width));
-      })
-      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>(
-          [&](Operation *) { unary([](int64_t a, unsigned) { return a; }); })
-      .Case<arith::IndexCastUIOp, arith::ExtUIOp>([&](Operation *) {
-        unary([](int64_t a, unsigned w) { return int64_t(asUnsigned(a, w)); });
-      })
-      // Two's-complement wrap-around, as the hardware does (and no C++
-      // signed-overflow undefined behaviour here).
-      .Case<arith::AddIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return int64_t(uint64_t(a) + uint64_t(b)); });
-      })
-      .Case<arith::SubIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return int64_t(uint64_t(a) - uint64_t(b)); });
-      })
-      .Case<arith::MulIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return int64_t(uint64_t(a) * uint64_t(b)); });
-      })
-      .Case<arith::DivSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return divisible(a, b) ? R(a / b) : R(); });
-      })
-      .Case<arith::DivUIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          uint64_t ub = asUnsigned(b, w);
-          return ub ? R(int64_t(asUnsigned(a, w) / ub)) : R();
-        });
-      })
-      .Case<arith::CeilDivSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R {
-          if (!divisible(a, b))
-            return R();
-          int64_t q = a / b;
-          return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
-        });
-      })
-      .Case<arith::CeilDivUIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
-          return ub ? R(int64_t((ua + ub - 1) / ub)) : R();
-        });
-      })
-      .Case<arith::FloorDivSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R {
-          if (!divisible(a, b))
-            return R();
-          int64_t q = a / b;
-          return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-        });
-      })
-      .Case<arith::RemSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned) -> R { return divisible(a, b) ? R(a % b) : R(); });
-      })
-      .Case<arith::RemUIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          uint64_t ub = asUnsigned(b, w);
-          return ub ? R(int64_t(asUnsigned(a, w) % ub)) : R();
-        });
-      })
-      .Case<arith::AndIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a & b; }); })
-      .Case<arith::OrIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a | b; }); })
-      .Case<arith::XOrIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return a ^ b; }); })
-      .Case<arith::ShLIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          return (b >= 0 && b < w) ? R(int64_t(uint64_t(a) << b)) : R();
-        });
-      })
-      .Case<arith::ShRSIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R { return (b >= 0 && b < w) ? R(a >> b) : R(); });
-      })
-      .Case<arith::ShRUIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          return (b >= 0 && b < w) ? R(int64_t(asUnsigned(a, w) >> b)) : R();
-        });
-      })
-      .Case<arith::MinSIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return std::min(a, b); }); })
-      .Case<arith::MaxSIOp>([&](auto) { binary([](int64_t a, int64_t b, unsigned) -> R { return std::max(a, b); }); })
-      .Case<arith::MinUIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          return asUnsigned(a, w) < asUnsigned(b, w) ? a : b;
-        });
-      })
-      .Case<arith::MaxUIOp>([&](auto) {
-        binary([](int64_t a, int64_t b, unsigned w) -> R {
-          return asUnsigned(a, w) > asUnsigned(b, w) ? a : b;
-        });
-      })
-      .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
-        auto pred = cmp.getPredicate();
-        binary([pred](int64_t a, int64_t b, unsigned w) -> R {
-          uint64_t ua = asUnsigned(a, w), ub = asUnsigned(b, w);
-          switch (pred) {
-          case arith::CmpIPredicate::eq: return a == b;
-          case arith::CmpIPredicate::ne: return a != b;
-          case arith::CmpIPredicate::slt: return a < b;
-          case arith::CmpIPredicate::sle: return a <= b;
-          case arith::CmpIPredicate::sgt: return a > b;
-          case arith::CmpIPredicate::sge: return a >= b;
-          case arith::CmpIPredicate::ult: return ua < ub;
-          case arith::CmpIPredicate::ule: return ua <= ub;
-          case arith::CmpIPredicate::ugt: return ua > ub;
-          case arith::CmpIPredicate::uge: return ua >= ub;
-          }
-          return R();
-        });
-      })
-      .Case<arith::SelectOp>([&](arith::SelectOp sel) {
-        Lanes c = get(sel.getCondition()), t = get(sel.getTrueValue()), f = get(sel.getFalseValue());
-        forEachLane(mask & c.known, [&](unsigned l) {
-          const Lanes &pick = c.v[l] ? t : f;
-          if (pick.known & (1u << l)) {
-            out.v[l] = pick.v[l];
-            out.known |= 1u << l;
-          }
-        });
-      })
-      .Default([&](Operation *) { handled = false; });
-  if (handled)
-    env[result] = out;
-  return handled;
+    }
+  });
+  env[op->getResult(0)] = out;
+  return true;
 }
 
 } // namespace
@@ -784,7 +628,7 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
   Lanes lb = get(op.getLowerBound()), ub = get(op.getUpperBound()), step = get(op.getStep());
   Block &body = *op.getBody();
   Value iv = op.getInductionVar();
-  unsigned width = bitWidth(iv.getType());
+  unsigned width = getIntegerBitWidth(iv.getType());
   bool isUnsigned = op.getUnsignedCmp();
   Lanes ivLanes = lb;
   for (auto [arg, init] : llvm::zip(op.getRegionIterArgs(), op.getInitArgs()))
@@ -799,7 +643,7 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     approximate("a data-dependent loop is assumed to stop early");
   uint32_t running = mask & ~unknown;
   auto below = [&](unsigned l) {
-    return isUnsigned ? asUnsigned(ivLanes.v[l], width) < asUnsigned(ub.v[l], width)
+    return isUnsigned ? asUnsignedInteger(ivLanes.v[l], width) < asUnsignedInteger(ub.v[l], width)
                       : ivLanes.v[l] < ub.v[l];
   };
   std::optional<Stats> atStart, firstIteration;
@@ -825,7 +669,7 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
       // The trip count of an scf.for is known: extrapolate from here.
       double most = 0, least = INFINITY;
       forEachLane(running, [&](unsigned l) {
-        double left = isUnsigned ? double(asUnsigned(ub.v[l], width) - asUnsigned(ivLanes.v[l], width))
+        double left = isUnsigned ? double(asUnsignedInteger(ub.v[l], width) - asUnsignedInteger(ivLanes.v[l], width))
                                  : double(ub.v[l] - ivLanes.v[l]);
         double trips = std::ceil(left / double(step.v[l]));
         most = std::max(most, trips);
@@ -855,7 +699,7 @@ void Simulator::execFor(scf::ForOp op, uint32_t mask) {
     for (auto [arg, n] : llvm::zip(op.getRegionIterArgs(), next))
       env[arg] = n;
     forEachLane(running, [&](unsigned l) {
-      ivLanes.v[l] = normalize(ivLanes.v[l] + step.v[l], width);
+      ivLanes.v[l] = normalizeInteger(ivLanes.v[l] + step.v[l], width);
     });
   }
   recordLoop(op, divergentExit, unknown != 0, iterations, divergentIterations);
@@ -974,7 +818,7 @@ SimulationResult Simulator::run() {
   for (auto [i, value] : options.scalars)
     if (i < kernel.getNumArguments()) {
       BlockArgument arg = kernel.getArgument(i);
-      env[arg] = Lanes::splat(normalize(value, bitWidth(arg.getType())));
+      env[arg] = Lanes::splat(normalizeInteger(value, getIntegerBitWidth(arg.getType())));
     }
 
   // Sampled blocks, stratified: the grid's blocks fall into strata by which
