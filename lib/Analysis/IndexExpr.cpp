@@ -192,13 +192,6 @@ std::string variableName(Value v) { return getSourceVariableName(v).value_or("")
 
 const char *dimName(unsigned dim) { return dim == 0 ? "x" : dim == 1 ? "y" : "z"; }
 
-std::optional<int64_t> constantOf(Value v) {
-  APInt value;
-  if (auto c = v.getDefiningOp<arith::ConstantOp>())
-    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
-      return i.getValue().getSExtValue();
-  return std::nullopt;
-}
 } // namespace
 
 std::optional<IndexExpr> IndexAnalysis::uniformStep(Value yielded, Value iv, Operation *loop) {
