@@ -71,7 +71,6 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
       launcher ? launcher->getAttrOfType<WorkloadAttr>("ks.workload") : WorkloadAttr();
   if (!workload)
     workload = kernel->getAttrOfType<WorkloadAttr>("ks.workload");
-  bool assumedAny = false;
 
   // A value for a named integer: the option, the workload, else assumed.
   auto valueOf = [&](StringRef name) -> int64_t {
@@ -80,7 +79,6 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
     if (workload)
       if (std::optional<int64_t> v = workload.getIntScalar(name))
         return *v;
-    assumedAny = true;
     ctx.assumptions.push_back((name + " = " + Twine(kAssumedScalar)).str());
     return kAssumedScalar;
   };
@@ -180,6 +178,5 @@ LaunchContext mlir::ks::resolveLaunchContext(gpu::GPUFuncOp kernel, ModuleOp mod
   }
   if (!overrides.empty())
     ctx.source += " and the workload option";
-  (void)assumedAny;
   return ctx;
 }

@@ -116,7 +116,6 @@ struct Stats {
         d.extrapolated = true;
       d.extrapolated |= s.extrapolated;
       d.requests += (s.requests - b.requests) * factor;
-      d.laneAccesses += (s.laneAccesses - b.laneAccesses) * factor;
       d.sectors += (s.sectors - b.sectors) * factor;
       d.idealSectors += (s.idealSectors - b.idealSectors) * factor;
       d.wavefronts += (s.wavefronts - b.wavefronts) * factor;
@@ -163,7 +162,6 @@ void extrapolateMaxElement(Stats &stats, const Stats &first, const Stats &last, 
 struct BlockReuse {
   llvm::DenseSet<int64_t> elements;
   llvm::DenseSet<std::pair<int64_t, int64_t>> elementThreads, elementWarps;
-  double laneAccesses = 0;
 };
 
 class Simulator {
@@ -328,7 +326,6 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
     AccessStats &s = stats.accesses[op];
     double lanes = std::popcount(mask);
     s.requests += 1;
-    s.laneAccesses += lanes;
     s.sectors += std::ceil(lanes * info.bytes / 32.0);
     s.idealSectors += std::ceil(lanes * info.bytes / 32.0);
     return;
@@ -352,14 +349,13 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
   int64_t elementBytes = getStorageBytes(type.getElementType());
   int64_t width = info.bytes;
   uint32_t knownLanes = mask & index.known;
-  unsigned active = std::popcount(mask), unknownLanes = std::popcount(mask & ~index.known);
+  unsigned unknownLanes = std::popcount(mask & ~index.known);
 
   AccessStats &s = stats.accesses[op];
   forEachLane(knownLanes, [&](unsigned l) {
     s.maxElement = std::max(s.maxElement, double(index.v[l] + (width - 1) / elementBytes));
   });
   s.requests += 1;
-  s.laneAccesses += active;
   if (unknownLanes)
     s.unknownRequests += 1;
 
@@ -438,7 +434,6 @@ void Simulator::execAccess(Operation *op, const AccessInfo &info, uint32_t mask)
       r.elementThreads.insert({index.v[l], linearThread[l]});
       r.elementWarps.insert({index.v[l], linearThread[l] / kLanes});
     });
-    r.laneAccesses += std::popcount(knownLanes);
   }
 }
 
@@ -919,7 +914,6 @@ SimulationResult Simulator::run() {
       if (r.elements.empty())
         continue;
       AccessStats &s = total.accesses[op];
-      s.reuseInBlock += sample.weight * r.laneAccesses / r.elements.size();
       s.threadsPerElement += sample.weight * double(r.elementThreads.size()) / r.elements.size();
       s.warpsPerElement += sample.weight * double(r.elementWarps.size()) / r.elements.size();
       s.sampledBlocks += sample.weight; // the weight the averages are over
@@ -933,7 +927,6 @@ SimulationResult Simulator::run() {
   }
   for (auto &[op, s] : total.accesses)
     if (s.sampledBlocks > 0) {
-      s.reuseInBlock /= s.sampledBlocks;
       s.threadsPerElement /= s.sampledBlocks;
       s.warpsPerElement /= s.sampledBlocks;
     }

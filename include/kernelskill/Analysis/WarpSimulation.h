@@ -60,16 +60,15 @@ enum class MemorySpace { Global, Shared, Local };
 /// Per memory instruction, summed over the launch.
 struct AccessStats {
   double requests = 0;     ///< warp-level executions with an active lane
-  double laneAccesses = 0; ///< active lanes summed over requests
   double sectors = 0;      ///< global: 32-byte sectors touched
   double idealSectors = 0; ///< global: sectors if the bytes were contiguous
   double wavefronts = 0;   ///< shared: bank passes
   double idealWavefronts = 0;
   double worstWavefronts = 0; ///< shared: the most passes one request took
   double unknownRequests = 0; ///< requests with a data-dependent address
-  /// Reuse within a block (sampled blocks only): accesses per distinct
-  /// element, and distinct threads and warps per distinct element.
-  double reuseInBlock = 0, threadsPerElement = 0, warpsPerElement = 0;
+  /// Reuse within a block (sampled blocks only): distinct threads and warps
+  /// per distinct element.
+  double threadsPerElement = 0, warpsPerElement = 0;
   double sampledBlocks = 0; ///< blocks the two reuse figures average over
   /// The highest element the sampled blocks touched (-1: none known); a
   /// lower bound on the buffer's extent.
