@@ -103,7 +103,7 @@ struct Stats {
   llvm::MapVector<Operation *, AccessStats> accesses;
   llvm::MapVector<Operation *, BranchStats> branches;
   std::array<double, 4> flops = {0, 0, 0, 0};
-  double special = 0, warpInstructions = 0, barriers = 0;
+  double special = 0, warpInstructions = 0;
 
   /// this += (now - base) * factor, entry by entry. `extrapolated` marks the
   /// accesses that took part (their highest element is no longer known).
@@ -137,7 +137,6 @@ struct Stats {
       flops[i] += (now.flops[i] - base.flops[i]) * factor;
     special += (now.special - base.special) * factor;
     warpInstructions += (now.warpInstructions - base.warpInstructions) * factor;
-    barriers += (now.barriers - base.barriers) * factor;
   }
 };
 
@@ -752,11 +751,8 @@ void Simulator::execOp(Operation *op, uint32_t mask) {
     return execIndexSwitch(sw, mask);
   if (std::optional<AccessInfo> info = getAccessInfo(op))
     return execAccess(op, *info, mask);
-  if (isa<gpu::BarrierOp>(op)) {
-    if (recording)
-      stats.barriers += 1;
+  if (isa<gpu::BarrierOp>(op))
     return;
-  }
   auto idOp = [&](auto dimOp, auto laneValue) {
     Lanes out;
     unsigned d = static_cast<unsigned>(dimOp.getDimension());
@@ -935,7 +931,6 @@ SimulationResult Simulator::run() {
   result.flops = total.flops;
   result.specialFunctionOps = total.special;
   result.warpInstructions = total.warpInstructions;
-  result.barriers = total.barriers;
   for (std::string &a : approximations)
     result.approximations.push_back(std::move(a));
   return result;

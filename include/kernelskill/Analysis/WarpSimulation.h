@@ -95,7 +95,6 @@ struct SimulationResult {
   std::array<double, 4> flops = {0, 0, 0, 0};
   double specialFunctionOps = 0; ///< exp, log, sqrt, sin, ... (lane-level)
   double warpInstructions = 0;   ///< IR ops executed, warp-level
-  double barriers = 0;           ///< warp-level barrier executions
   std::vector<std::string> approximations;
   double totalFlops() const { return flops[0] + flops[1] + flops[2] + flops[3]; }
 };
