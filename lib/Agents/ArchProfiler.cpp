@@ -7,6 +7,7 @@
 
 #include "kernelskill/Agents/DeviceQuery.h"
 #include "kernelskill/Agents/Passes.h"
+#include "kernelskill/Agents/ReportStream.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -26,28 +27,23 @@ struct ArchProfilerPass : public ks::impl::KSArchProfilerBase<ArchProfilerPass> 
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (print != "none" && print != "text" && print != "json") {
-      module.emitError() << "ks-arch-profiler: unknown print='" << print
-                         << "'; valid choices: none, text, json";
-      return signalPassFailure();
-    }
-    FailureOr<ArchAttr> arch = source == "database"   ? fromDatabase()
-                               : source == "device" ? fromDevice()
-                                                    : unknownSource();
+    FailureOr<ArchAttr> arch =
+        source == ArchSource::Database ? fromDatabase() : fromDevice();
     if (failed(arch))
       return signalPassFailure();
     module->setAttr(ArchAttr::kModuleAttrName, *arch);
-    if (print == "json")
-      printCapabilitiesJSON(llvm::outs(), arch->getChip(), arch->getSku(), arch->getCaps());
-    else if (print == "text")
-      printCapabilitiesText(llvm::outs(), arch->getChip(), arch->getSku(), arch->getCaps());
-    llvm::outs().flush();
-  }
-
-  FailureOr<ArchAttr> unknownSource() {
-    return getOperation().emitError()
-           << "ks-arch-profiler: unknown source='" << source
-           << "'; valid choices: database, device";
+    if (print == ReportFormat::None)
+      return;
+    std::string error;
+    std::unique_ptr<llvm::raw_ostream> os = openReport(report, error);
+    if (!os) {
+      module.emitError() << "ks-arch-profiler: " << error;
+      return signalPassFailure();
+    }
+    if (print == ReportFormat::JSON)
+      printCapabilitiesJSON(*os, arch->getChip(), arch->getSku(), arch->getCaps());
+    else
+      printCapabilitiesText(*os, arch->getChip(), arch->getSku(), arch->getCaps());
   }
 
   FailureOr<ArchAttr> fromDatabase() {
@@ -67,7 +63,7 @@ struct ArchProfilerPass : public ks::impl::KSArchProfilerBase<ArchProfilerPass> 
     } else if (!chip.empty()) {
       entry = lookupDefaultGPUForChip(chip);
     } else {
-      entry = lookupGPU("h200");
+      entry = &getDefaultGPU();
     }
     assert(entry && "the database has an entry for every known chip");
     return getArchAttr(&getContext(), *entry, chip);

@@ -1,6 +1,7 @@
 //===- Measurements.cpp - Measured counters against predictions -----------===//
 
 #include "kernelskill/Agents/Measurements.h"
+#include "kernelskill/Support/BenchResultsSchema.h"
 
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -10,20 +11,21 @@
 
 using namespace mlir;
 using namespace mlir::ks;
+namespace keys = mlir::ks::bench_results;
 
 namespace {
 void addVariant(const llvm::json::Object &v, llvm::StringMap<Measurement> &out) {
-  std::optional<StringRef> kernel = v.getString("kernel");
-  if (!kernel || v.getString("status").value_or("pass") != "pass")
+  std::optional<StringRef> kernel = v.getString(keys::kKernel);
+  if (!kernel || v.getString(keys::kStatus).value_or(keys::kStatusPass) != keys::kStatusPass)
     return;
   Measurement m;
-  if (const llvm::json::Object *timing = v.getObject("timing"))
-    m.medianMs = timing->getNumber("median_ms");
-  if (const llvm::json::Object *attrs = v.getObject("attributes"))
-    m.registers = attrs->getNumber("registers");
-  if (const llvm::json::Object *counters = v.getObject("counters"))
-    if (counters->getBoolean("available").value_or(false))
-      if (const llvm::json::Object *metrics = counters->getObject("metrics"))
+  if (const llvm::json::Object *timing = v.getObject(keys::kTiming))
+    m.medianMs = timing->getNumber(keys::kMedianMs);
+  if (const llvm::json::Object *attrs = v.getObject(keys::kAttributes))
+    m.registers = attrs->getNumber(keys::kRegisters);
+  if (const llvm::json::Object *counters = v.getObject(keys::kCounters))
+    if (counters->getBoolean(keys::kAvailable).value_or(false))
+      if (const llvm::json::Object *metrics = counters->getObject(keys::kMetrics))
         for (const auto &[key, value] : *metrics)
           if (std::optional<double> d = value.getAsNumber())
             m.metrics[key.str()] = *d;
@@ -42,14 +44,14 @@ FailureOr<llvm::StringMap<Measurement>> mlir::ks::loadMeasurements(StringRef pat
   StringRef text = (*buffer)->getBuffer();
   if (llvm::Expected<llvm::json::Value> whole = llvm::json::parse(text)) {
     const llvm::json::Object *doc = whole->getAsObject();
-    const llvm::json::Array *variants = doc ? doc->getArray("variants") : nullptr;
+    const llvm::json::Array *variants = doc ? doc->getArray(keys::kVariants) : nullptr;
     if (variants) {
       for (const llvm::json::Value &v : *variants)
         if (const llvm::json::Object *o = v.getAsObject())
           addVariant(*o, out);
       return out;
     }
-    if (!doc || !doc->getObject("results")) {
+    if (!doc || !doc->getObject(keys::kRecordResults)) {
       error = "measurements '" + path.str() +
               "' are neither ks-bench --json output (\"variants\") nor `ks-bench db export` "
               "lines (\"results\")";
@@ -71,7 +73,7 @@ FailureOr<llvm::StringMap<Measurement>> mlir::ks::loadMeasurements(StringRef pat
       return failure();
     }
     const llvm::json::Object *o = record->getAsObject();
-    const llvm::json::Object *results = o ? o->getObject("results") : nullptr;
+    const llvm::json::Object *results = o ? o->getObject(keys::kRecordResults) : nullptr;
     if (!results) {
       error = "measurements '" + path.str() + "' line " + std::to_string(n + 1) +
               ": not a `ks-bench db export` record (no \"results\")";

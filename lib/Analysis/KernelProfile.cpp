@@ -31,6 +31,10 @@ const char *mlir::ks::toString(AccessPattern pattern) {
   return "?";
 }
 
+std::optional<int64_t> AccessReport::constantStride() const {
+  return stride ? stride->getConstant() : std::nullopt;
+}
+
 std::string AccessReport::kindName() const {
   std::string kind = isLoad && isStore ? "atomic" : isLoad ? "load" : "store";
   return space == MemorySpace::Shared ? "shared " + kind : kind;
@@ -62,8 +66,15 @@ const char *TimeModel::bottleneck() const {
 std::pair<std::string, GPUCapabilities> mlir::ks::getTargetGPU(ModuleOp module) {
   if (auto arch = module->getAttrOfType<ArchAttr>(ArchAttr::kModuleAttrName))
     return {arch.getSku().str(), arch.getCaps()};
-  const ArchEntry *entry = lookupGPU("h200");
-  return {entry->sku, entry->caps};
+  const ArchEntry &entry = getDefaultGPU();
+  return {entry.sku, entry.caps};
+}
+
+Location mlir::ks::getLoopLocation(Operation *loop) {
+  if (auto w = dyn_cast<scf::WhileOp>(loop))
+    if (Operation *cond = w.getConditionOp().getCondition().getDefiningOp())
+      return cond->getLoc();
+  return loop->getLoc();
 }
 
 namespace {
@@ -95,7 +106,7 @@ std::string bufferName(gpu::GPUFuncOp kernel, Value root) {
   return getSourceVariableName(root).value_or("?").str();
 }
 
-const char *predicateText(arith::CmpIPredicate p) {
+StringRef predicateText(arith::CmpIPredicate p) {
   switch (p) {
   case arith::CmpIPredicate::eq: return "==";
   case arith::CmpIPredicate::ne: return "!=";
@@ -109,15 +120,6 @@ const char *predicateText(arith::CmpIPredicate p) {
   case arith::CmpIPredicate::uge: return ">=";
   }
   return "?";
-}
-
-/// Where a loop is in the source: the lifted scf.while carries the location
-/// of its body's last statement, its condition the `for` line.
-Location loopLocation(Operation *loop) {
-  if (auto w = dyn_cast<scf::WhileOp>(loop))
-    if (Operation *cond = w.getConditionOp().getCondition().getDefiningOp())
-      return cond->getLoc();
-  return loop->getLoc();
 }
 
 /// Few ops on each side and nothing that needs a real branch: the kind of
@@ -171,7 +173,9 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   sim.scalars = p.context.scalars;
   p.simulation = simulateKernel(kernel, sim);
 
-  IndexAnalysis indices(kernel);
+  auto indexAnalysis = std::make_shared<IndexAnalysis>(kernel);
+  p.indices = indexAnalysis;
+  IndexAnalysis &indices = *indexAnalysis;
   std::optional<unsigned> tx = std::nullopt;
 
   // Memory accesses.
@@ -186,18 +190,17 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     a.isStore = info->isStore;
     a.bytes = info->bytes;
     Value root = rootMemref(info->memref);
-    a.buffer = bufferName(kernel, root);
+    a.buffer = root;
+    a.bufferName = bufferName(kernel, root);
     a.stats = p.simulation.accesses.lookup(op);
     std::optional<IndexExpr> index = indices.linearIndex(info->memref, info->indices);
     tx = indices.threadIdXAtom();
     auto memrefType = cast<MemRefType>(info->memref.getType());
     int64_t elementBytes = getStorageBytes(memrefType.getElementType());
+    a.index = index;
     if (!index) {
-      a.index = "?";
-      a.stride = "?";
       a.pattern = AccessPattern::Gather;
     } else {
-      a.index = indices.print(*index);
       std::optional<IndexExpr> coeff = tx ? index->coefficientOf(*tx) : IndexExpr::constant(0);
       IndexExpr rest = *index;
       if (coeff && tx)
@@ -212,9 +215,10 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
         }
       if (!coeff || irregular || (coeff && indices.isLaneVarying(*coeff))) {
         a.pattern = AccessPattern::Gather;
-        a.stride = coeff && !irregular ? indices.print(*coeff) : "?";
+        if (coeff && !irregular)
+          a.stride = *coeff;
       } else {
-        a.stride = indices.print(*coeff);
+        a.stride = *coeff;
         if (std::optional<int64_t> c = coeff->getConstant()) {
           int64_t strideBytes = std::abs(*c) * elementBytes;
           a.pattern = *c == 0                      ? AccessPattern::Broadcast
@@ -234,12 +238,12 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
               written |= other->isStore && rootMemref(other->memref) == root;
           });
           if (!written && !indices.variesWithin(*index, loop))
-            a.invariantInLoop = loopLocation(loop);
+            a.invariantLoop = loop;
         }
     }
     a.text = getSourceAccess(op->getLoc(), /*requireSubscript=*/true);
     if (a.text.empty())
-      a.text = a.buffer + "[" + a.index + "]";
+      a.text = a.bufferName + "[" + (index ? indices.print(*index) : std::string("?")) + "]";
     if (a.space == MemorySpace::Global) {
       a.l2Sectors = a.stats.sectors;
       if (a.isLoad && !a.isStore) {
@@ -274,35 +278,43 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     Value cond;
     BranchReport b;
     b.op = op;
+    b.stats = p.simulation.branches.lookup(op);
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       cond = ifOp.getCondition();
       b.predicable = isPredicable(ifOp);
-      b.stats = p.simulation.branches.lookup(op);
       b.instructionsInside = b.stats.executions *
                              (staticOps(ifOp.getThenRegion()) + staticOps(ifOp.getElseRegion()));
+    } else if (auto sw = dyn_cast<scf::IndexSwitchOp>(op)) {
+      b.kind = ControlKind::Switch;
+      double inside = 0;
+      for (Region &r : sw->getRegions())
+        inside += staticOps(r);
+      b.instructionsInside = b.stats.executions * inside;
+      b.lhs = indices.get(sw.getArg());
+      b.laneDependent = indices.isLaneVarying(*b.lhs);
     } else if (auto loop = dyn_cast<scf::WhileOp>(op)) {
-      b.isLoop = true;
+      b.kind = ControlKind::Loop;
       cond = loop.getConditionOp().getCondition();
-      b.stats = p.simulation.branches.lookup(op);
       b.instructionsInside = b.stats.iterations * staticOps(loop.getAfter());
     } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      b.isLoop = true;
-      b.stats = p.simulation.branches.lookup(op);
+      b.kind = ControlKind::Loop;
       b.instructionsInside = b.stats.iterations * staticOps(loop.getRegion());
-      b.condition = indices.print(indices.get(loop.getInductionVar())) + " < " +
-                    indices.print(indices.get(loop.getUpperBound()));
+      b.lhs = indices.get(loop.getInductionVar());
+      b.rhs = indices.get(loop.getUpperBound());
+      b.predicate = "<";
       b.laneDependent = indices.isLaneVarying(indices.get(loop.getUpperBound())) ||
                         indices.isLaneVarying(indices.get(loop.getLowerBound()));
     } else {
       return;
     }
-    b.loc = b.isLoop ? loopLocation(op) : op->getLoc();
+    b.loc = b.isLoop() ? getLoopLocation(op) : op->getLoc();
     if (cond) {
       b.laneDependent = indices.isLaneVarying(indices.get(cond));
-      if (auto cmp = cond.getDefiningOp<arith::CmpIOp>())
-        b.condition = indices.print(indices.get(cmp.getLhs())) + " " +
-                      predicateText(cmp.getPredicate()) + " " +
-                      indices.print(indices.get(cmp.getRhs()));
+      if (auto cmp = cond.getDefiningOp<arith::CmpIOp>()) {
+        b.lhs = indices.get(cmp.getLhs());
+        b.rhs = indices.get(cmp.getRhs());
+        b.predicate = predicateText(cmp.getPredicate());
+      }
     }
     if (b.stats.executions > 0)
       b.divergentFraction = b.stats.divergent / b.stats.executions;
@@ -330,9 +342,15 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
             r.localArrayDynamicIndex |= !index.getDefiningOp<arith::ConstantOp>();
     }
   });
-  if (options.ptxas) {
+  if (auto given = kernel->getAttrOfType<ResourcesAttr>(ResourcesAttr::kKernelAttrName)) {
     r.fromPtxas = true;
-    r.info = *options.ptxas;
+    r.info.registers = given.getRegisters();
+    r.info.stackFrameBytes = given.getStack();
+    r.info.spillStoreBytes = given.getSpillStores();
+    r.info.spillLoadBytes = given.getSpillLoads();
+    r.info.sharedBytes = given.getShared();
+    r.chip = given.getChip().str();
+    r.optLevel = given.getOptLevel();
   } else {
     // A rough estimate: one register per scalar value defined, within the
     // range ptxas uses in practice; stack = private arrays.
@@ -346,7 +364,8 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     r.info.sharedBytes = staticShared;
     r.info.stackFrameBytes = localBytes;
     r.estimateNote = "estimated from the IR (" + std::to_string(values) +
-                     " scalar values); ptxas did not run";
+                     " scalar values); the kernel has no #ks.resources (run "
+                     "ks-collect-resources, which needs ptxas)";
   }
   KernelResources kr;
   kr.threadsPerBlock = p.context.launch.threadsPerBlock();
@@ -410,7 +429,8 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
       localStores += stats.sectors * 32;
   }
   p.localBytes = localLoads + localStores;
-  double residentThreads = double(p.occupancy.activeWarpsPerSM) * 32 * double(p.caps.smCount);
+  double residentThreads = double(p.occupancy.activeWarpsPerSM) * double(p.caps.warpSize) *
+                           double(p.caps.smCount);
   double localFootprint = double(r.info.stackFrameBytes) *
                           std::min(residentThreads, double(p.context.launch.blocks()) *
                                                         double(p.context.launch.threadsPerBlock()));
@@ -425,7 +445,7 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   // blocks than SMs times resident blocks, each SM holds ceil(blocks / SMs)
   // at most (the counter averages over the cycles an SM is active).
   double blocksPerSM = std::ceil(double(p.context.launch.blocks()) / std::max<double>(1, p.caps.smCount));
-  double maxWarps = double(p.caps.maxThreadsPerSM) / 32;
+  double maxWarps = double(p.caps.maxThreadsPerSM) / double(p.caps.warpSize);
   p.expectedAchievedOccupancy =
       maxWarps > 0 ? std::min(p.occupancy.occupancy,
                               blocksPerSM * double(p.context.launch.warpsPerBlock()) / maxWarps)
@@ -435,7 +455,6 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   in.flops = p.simulation.flops;
   in.dramBytes = p.dramBytes;
   in.totalWarps = double(p.context.launch.blocks() * p.context.launch.warpsPerBlock());
-  in.measuredSeconds = options.measuredSeconds;
   p.roofline = computeRoofline(p.caps, in);
 
   // The first-order time model: each unit at its peak rate.
@@ -461,7 +480,7 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
   p.storeSectorsPerRequest = stRequests > 0 ? stSectors / stRequests : 0;
   double executions = 0, divergent = 0;
   for (const BranchReport &b : p.branches) {
-    if (b.isLoop) {
+    if (b.isLoop()) {
       // The back-edge branch runs once per iteration and once at the exit.
       executions += b.stats.iterations + b.stats.executions;
       divergent += b.stats.divergentIterations + b.stats.divergent;
@@ -503,4 +522,25 @@ double mlir::ks::savedFraction(const KernelProfile &profile, const WorkSaved &sa
   if (profile.caps.dramGBps > 0)
     less(fixed.dram, saved.dramBytes / (profile.caps.dramGBps * 1e9));
   return std::clamp(1 - fixed.total() / profile.model.total(), 0.0, 1.0);
+}
+
+//===----------------------------------------------------------------------===//
+// KernelProfileAnalysis
+//===----------------------------------------------------------------------===//
+
+KernelProfileAnalysis::KernelProfileAnalysis(Operation *op) : kernel(cast<gpu::GPUFuncOp>(op)) {}
+
+const KernelProfile &KernelProfileAnalysis::get(const ProfileOptions &options) {
+  // StringMap iterates in no particular order: sort for a canonical key.
+  std::vector<std::pair<std::string, int64_t>> sizes;
+  for (const auto &entry : options.workload)
+    sizes.emplace_back(entry.getKey().str(), entry.getValue());
+  llvm::sort(sizes);
+  std::string key;
+  for (const auto &[name, value] : sizes)
+    key += name + "=" + std::to_string(value) + ",";
+  std::unique_ptr<KernelProfile> &slot = profiles[key];
+  if (!slot)
+    slot = std::make_unique<KernelProfile>(profileKernel(kernel, options));
+  return *slot;
 }

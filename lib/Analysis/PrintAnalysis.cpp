@@ -8,7 +8,7 @@
 
 #include "kernelskill/Analysis/KernelProfile.h"
 #include "kernelskill/Analysis/Passes.h"
-
+#include "kernelskill/Analysis/ProfilePrinter.h"
 
 namespace mlir::ks {
 #define GEN_PASS_DEF_KSPRINTANALYSIS
@@ -24,65 +24,61 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
   using Base::Base;
 
   void runOnOperation() override {
-    static const char *const kinds[] = {"index",     "coalescing", "bank-conflicts",
-                                        "divergence", "reuse",      "resources",
-                                        "occupancy",  "roofline"};
-    if (!llvm::is_contained(kinds, StringRef(analysis))) {
-      emitError(getOperation().getLoc(), "ks-print-analysis: unknown analysis='")
-          << analysis
-          << "'; valid: index, coalescing, bank-conflicts, divergence, reuse, resources, "
-             "occupancy, roofline";
-      return signalPassFailure();
-    }
     std::string error;
     FailureOr<llvm::StringMap<int64_t>> sizes = parseWorkloadOption(workload, error);
     if (failed(sizes)) {
       emitError(getOperation().getLoc(), "ks-print-analysis: ") << error;
       return signalPassFailure();
     }
+    ProfileOptions options;
+    options.workload = *sizes;
     getOperation().walk([&](gpu::GPUFuncOp kernel) {
-      if (!kernel.isKernel())
-        return;
-      ProfileOptions options;
-      options.workload = *sizes;
-      print(profileKernel(kernel, options), kernel);
+      if (kernel.isKernel())
+        print(getAnalysisManager().nest(kernel).getAnalysis<KernelProfileAnalysis>().get(options),
+              kernel);
     });
+    markAllAnalysesPreserved();
   }
 
   void print(const KernelProfile &p, gpu::GPUFuncOp kernel) {
-    StringRef what = analysis;
+    AnalysisKind what = analysis;
     for (const AccessReport &a : p.accesses) {
       Operation *op = a.op;
-      if (what == "index")
-        emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": index = " << a.index;
-      else if (what == "coalescing" && a.space == MemorySpace::Global)
+      if (what == AnalysisKind::Index)
+        emitRemark(op->getLoc()) << a.kindName() << " " << a.text
+                                 << ": index = " << printIndex(p, a.index);
+      else if (what == AnalysisKind::Coalescing && a.space == MemorySpace::Global)
         emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": " << toString(a.pattern)
-                         << ", stride " << a.stride << " along threadIdx.x, "
+                         << ", stride " << strideText(p, a) << " along threadIdx.x, "
                          << formatFixed(a.sectorsPerRequest) << " sectors/request (ideal "
                          << formatFixed(a.idealSectorsPerRequest) << ")"
                          << (a.stats.unknownRequests > 0 ? ", data-dependent addresses" : "");
-      else if (what == "bank-conflicts" && a.space == MemorySpace::Shared) {
+      else if (what == AnalysisKind::BankConflicts && a.space == MemorySpace::Shared) {
         auto r = emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": ";
         if (a.wavefrontsPerRequest > 1.0001)
           r << formatFixed(a.wavefrontsPerRequest, 1) << "-way bank conflict on average, "
             << formatFixed(a.stats.worstWavefronts, 0) << "-way at worst";
         else
           r << "no bank conflict";
-      } else if (what == "reuse" && a.isLoad && !a.isStore) {
+      } else if (what == AnalysisKind::Reuse && a.isLoad && !a.isStore) {
         auto r = emitRemark(op->getLoc()) << a.kindName() << " " << a.text << ": "
                                   << formatFixed(a.stats.threadsPerElement, 1) << " threads in "
                                   << formatFixed(a.stats.warpsPerElement, 1)
                                   << " warps of a block read each element";
-        if (a.invariantInLoop)
+        if (a.invariantLoop)
           r << "; the same address in every iteration of the loop at "
-            << shortLocation(*a.invariantInLoop);
+            << shortLocation(getLoopLocation(a.invariantLoop));
       }
     }
-    if (what == "divergence")
+    if (what == AnalysisKind::Divergence)
       for (const BranchReport &b : p.branches) {
-        std::string cond = b.condition.empty() ? "a computed condition" : "`" + b.condition + "`";
+        std::string condition = conditionText(p, b);
+        std::string cond = condition.empty() ? "a computed condition" : "`" + condition + "`";
         auto r = emitRemark(*b.loc);
-        if (b.isLoop)
+        if (b.kind == ControlKind::Switch)
+          r << "switch on " << cond << ": divergent in "
+            << formatFixed(100 * b.divergentFraction, 1) << "% of warp executions";
+        else if (b.isLoop())
           r << "loop on " << cond << ": "
             << formatFixed(b.stats.executions > 0 ? b.stats.iterations / b.stats.executions : 0, 1)
             << " iterations per warp, lanes leave at different iterations in "
@@ -96,14 +92,14 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
         if (b.stats.unknown > 0)
           r << ", data-dependent";
       }
-    if (what == "resources") {
+    if (what == AnalysisKind::Resources) {
       const ResourceReport &r = p.resources;
       emitRemark(kernel.getLoc()) << "resources (" << (r.fromPtxas ? "ptxas" : "estimated")
                           << "): " << r.info.registers << " registers, " << r.info.sharedBytes
                           << " B static shared, " << r.dynamicSharedBytes
                           << " B dynamic shared, " << r.info.stackFrameBytes << " B stack";
     }
-    if (what == "occupancy") {
+    if (what == AnalysisKind::Occupancy) {
       const Occupancy &o = p.occupancy;
       emitRemark(kernel.getLoc()) << "occupancy " << formatFixed(100 * o.occupancy, 1) << "%: "
                           << o.activeBlocksPerSM << " blocks, " << o.activeWarpsPerSM
@@ -113,7 +109,7 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
                           << p.resources.info.sharedBytes + p.resources.dynamicSharedBytes
                           << " B shared)";
     }
-    if (what == "roofline") {
+    if (what == AnalysisKind::Roofline) {
       const Roofline &r = p.roofline;
       emitRemark(kernel.getLoc()) << "roofline: " << formatFixed(p.simulation.totalFlops() / 1e9, 3)
                           << " GFLOP, " << formatFixed(p.dramBytes / 1e6, 3) << " MB DRAM, intensity "

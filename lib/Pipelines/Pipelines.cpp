@@ -20,13 +20,8 @@ struct TargetChoice {
 };
 
 /// Resolves gpu=/chip= to a compilation target, or reports why it cannot.
-FailureOr<TargetChoice> resolveTarget(StringRef gpu, StringRef chip, StringRef format,
-                                      StringRef printArch,
+FailureOr<TargetChoice> resolveTarget(StringRef gpu, StringRef chip,
                                       function_ref<LogicalResult(const Twine &)> error) {
-  if (format != "ptx" && format != "cubin")
-    return error("unknown format='" + format + "'; valid choices: ptx, cubin");
-  if (printArch != "none" && printArch != "text" && printArch != "json")
-    return error("unknown print-arch='" + printArch + "'; valid choices: none, text, json");
   if (!chip.empty() && !isKnownChip(chip))
     return error("unknown chip '" + chip + "'; valid chips: " + joinKnownChips());
   const ArchEntry *entry = gpu.empty() ? nullptr : lookupGPU(gpu);
@@ -37,15 +32,14 @@ FailureOr<TargetChoice> resolveTarget(StringRef gpu, StringRef chip, StringRef f
                  entry->chip);
   if (!chip.empty())
     return TargetChoice{chip.str()};
-  return TargetChoice{entry ? entry->chip : "sm_90"};
+  return TargetChoice{entry ? entry->chip : getDefaultGPU().chip};
 }
 
 } // namespace
 
 LogicalResult mlir::ks::buildLowerPipeline(OpPassManager &pm, const LowerPipelineOptions &options,
                                            function_ref<LogicalResult(const Twine &)> error) {
-  FailureOr<TargetChoice> target =
-      resolveTarget(options.gpu, options.chip, options.format, "none", error);
+  FailureOr<TargetChoice> target = resolveTarget(options.gpu, options.chip, error);
   if (failed(target))
     return failure();
   addKernelLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
@@ -55,24 +49,27 @@ LogicalResult mlir::ks::buildLowerPipeline(OpPassManager &pm, const LowerPipelin
 LogicalResult
 mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineOptions &options,
                                    function_ref<LogicalResult(const Twine &)> error) {
-  FailureOr<TargetChoice> target =
-      resolveTarget(options.gpu, options.chip, options.format, options.printArch, error);
+  FailureOr<TargetChoice> target = resolveTarget(options.gpu, options.chip, error);
   if (failed(target))
     return failure();
   KSArchProfilerOptions arch;
   arch.gpu = options.gpu;
   arch.chip = options.chip;
   arch.print = options.printArch;
+  arch.report = options.archReport;
   pm.addPass(createKSArchProfiler(arch));
-  if (options.printDiagnosis != "none" && options.printDiagnosis != "text" &&
-      options.printDiagnosis != "json")
-    return error("unknown print-diagnosis='" + options.printDiagnosis +
-                 "'; valid choices: none, text, json");
   std::string workloadError;
   if (failed(parseWorkloadOption(options.workload, workloadError)))
     return error(workloadError);
+  // ptxas's figures for the binary this pipeline ships: the same chip and
+  // optimization level as the lowering below.
+  KSCollectResourcesOptions resources;
+  resources.chip = target->chip;
+  resources.optLevel = options.optLevel;
+  pm.addPass(createKSCollectResources(resources));
   KSPerfProfilerOptions profiler;
   profiler.format = options.printDiagnosis;
+  profiler.report = options.diagnosisReport;
   profiler.workload = options.workload;
   pm.addPass(createKSPerfProfiler(profiler));
   // Later agents (memory/compute/resource agents, driver) go here.

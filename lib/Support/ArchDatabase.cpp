@@ -238,6 +238,12 @@ const ArchEntry *mlir::ks::lookupGPU(StringRef name) {
   return nullptr;
 }
 
+const ArchEntry &mlir::ks::getDefaultGPU() {
+  const ArchEntry *entry = lookupGPU(kDefaultGPU);
+  assert(entry && "kDefaultGPU is not in the database");
+  return *entry;
+}
+
 const ArchEntry *mlir::ks::lookupDefaultGPUForChip(StringRef chip) {
   if (!isKnownChip(chip))
     return nullptr;

@@ -9,8 +9,10 @@
 
 using namespace mlir;
 
-void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, StringRef format,
+void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat format,
                                  StringRef ptxPath, int optLevel) {
+  // The profiler's facts name ops the lowering is about to replace.
+  pm.addPass(createKSDropProfileFacts());
   pm.addPass(createKSBarePointerABI());
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = chip.str();
@@ -22,6 +24,6 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, StringRef fo
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
   if (!ptxPath.empty())
     pm.addPass(createKSWritePTX(KSWritePTXOptions{ptxPath.str()}));
-  if (format == "cubin")
+  if (format == BinaryFormat::Cubin)
     pm.addPass(createKSAssemblePTX());
 }

@@ -10,8 +10,8 @@
 // GPU: error: ks-arch-profiler: unknown GPU 'h300'; valid GPUs: v100, t4, a100, rtx3090, a10, l40s, rtx4090, h200, h100, b200
 // CHIP: error: ks-arch-profiler: unknown chip 'sm_91'; valid chips: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a
 // MISMATCH: error: ks-arch-profiler: chip 'sm_90' does not match GPU 'a100', which is sm_80
-// SOURCE: error: ks-arch-profiler: unknown source='cloud'; valid choices: database, device
-// PRINT: error: ks-arch-profiler: unknown print='yaml'; valid choices: none, text, json
+// SOURCE: --source option: unknown value 'cloud'; valid choices: database, device
+// PRINT: --print option: unknown value 'yaml'; valid choices: none, text, json
 // DEVGPU: error: ks-arch-profiler: source=device reads the GPU from the driver; drop gpu='h200'
 // OPTION: no such option colour
 module {

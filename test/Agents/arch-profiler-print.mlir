@@ -1,7 +1,12 @@
-// print=json and print=text write the capability list to stdout.
-// RUN: ks-opt %s --ks-arch-profiler="gpu=h200 print=json" -o /dev/null | FileCheck %s --check-prefix=JSON
-// RUN: ks-opt %s --ks-arch-profiler="gpu=h200 print=json" -o /dev/null | python3 -c "import json,sys; d=json.load(sys.stdin); assert d['sm_count'] == 132 and d['tensor_cores'] == ['wmma', 'mma_sync', 'wgmma'] and len(d) == 28, d"
-// RUN: ks-opt %s --ks-arch-profiler="gpu=t4 print=text" -o /dev/null | FileCheck %s --check-prefix=TEXT
+// print=json and print=text write the capability list to report=FILE, or to
+// stderr: never to stdout, which carries only the IR.
+// RUN: ks-opt %s --ks-arch-profiler="gpu=h200 print=json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=JSON
+// RUN: ks-opt %s --ks-arch-profiler="gpu=h200 print=json report=%t.json" -o /dev/null
+// RUN: python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['sm_count'] == 132 and d['tensor_cores'] == ['wmma', 'mma_sync', 'wgmma'] and len(d) == 28, d" %t.json
+// RUN: ks-opt %s --ks-arch-profiler="gpu=t4 print=text" -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
+// stdout parses as IR with a report asked for:
+// RUN: ks-opt %s --ks-arch-profiler="gpu=t4 print=text" 2>/dev/null | ks-opt | FileCheck %s --check-prefix=IR
+// IR: module attributes {ks.arch = #ks.arch<chip = "sm_75"
 
 // JSON:      {
 // JSON-NEXT:   "chip": "sm_90",

@@ -12,8 +12,8 @@
 // CHIP: unknown chip 'sm_91'; valid chips: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, sm_90a, sm_100, sm_100a
 // GPU: unknown GPU 'h300'; valid GPUs: v100, t4, a100, rtx3090, a10, l40s, rtx4090, h200, h100, b200
 // MISMATCH: chip 'sm_90' does not match GPU 't4', which is sm_75
-// FORMAT: unknown format='fatbin'; valid choices: ptx, cubin
-// PRINT: unknown print-arch='xml'; valid choices: none, text, json
+// FORMAT: --format option: unknown value 'fatbin'; valid choices: ptx, cubin
+// PRINT: --print-arch option: unknown value 'xml'; valid choices: none, text, json
 // UNIMPL: no such option measure
 // LOWERCHIP: unknown chip 'sm_52'
 // LOWEROPT: no such option print-arch
@@ -21,5 +21,5 @@ module {
 }
 // RUN: not ks-opt %s --kernelskill-pipeline="print-diagnosis=html" 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: not ks-opt %s --kernelskill-pipeline="workload=M" 2>&1 | FileCheck %s --check-prefix=WORKLOAD
-// DIAG: unknown print-diagnosis='html'; valid choices: none, text, json
+// DIAG: --print-diagnosis option: unknown value 'html'; valid choices: none, text, json
 // WORKLOAD: workload entry 'M' is not NAME=INTEGER

@@ -2,9 +2,9 @@
 // profilers), then the lowering.
 // RUN: ks-opt %examples/naive_gemm.mlir --kernelskill-pipeline="ptx=%t.ptx" | FileCheck %s
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
-// RUN: ks-opt %examples/naive_gemm.mlir --kernelskill-pipeline="gpu=a100 print-arch=json" -o %t.mlir | FileCheck %s --check-prefix=JSON
+// RUN: ks-opt %examples/naive_gemm.mlir --kernelskill-pipeline="gpu=a100 print-arch=json" -o %t.mlir 2>&1 | FileCheck %s --check-prefix=JSON
 // RUN: FileCheck %s --check-prefix=A100 --input-file=%t.mlir
-// RUN: ks-opt %examples/naive_gemm.mlir --kernelskill-pipeline="print-diagnosis=text workload=M=512,N=512,K=512" -o /dev/null | FileCheck %s --check-prefix=DIAG
+// RUN: ks-opt %examples/naive_gemm.mlir --kernelskill-pipeline="print-diagnosis=text workload=M=512,N=512,K=512" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
 
 // CHECK: module attributes {gpu.container_module, ks.arch = #ks.arch<chip = "sm_90", sku = "NVIDIA H200"
 // CHECK: gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">

@@ -3,6 +3,7 @@
 #define KERNELSKILL_AGENTS_PASSES_H
 
 #include "kernelskill/Dialect/KS/IR/KSDialect.h"
+#include "kernelskill/Support/Choices.h"
 #include "mlir/Pass/Pass.h"
 #include <memory>
 

@@ -24,7 +24,9 @@ def KSArchProfiler : Pass<"ks-arch-profiler", "::mlir::ModuleOp"> {
     build with the CUDA toolkit and a GPU at run time, and says which is
     missing otherwise.
 
-    `print=text` or `print=json` also prints the capability list to stdout.
+    `print=text` or `print=json` also writes the capability list to
+    `report=FILE`, or to stderr when no file is given: never to stdout,
+    which carries the IR.
 
     Example: `ks-opt --ks-arch-profiler="gpu=a100 print=json" in.mlir`.
   }];
@@ -36,12 +38,16 @@ def KSArchProfiler : Pass<"ks-arch-profiler", "::mlir::ModuleOp"> {
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
            "Compilation target: sm_70, sm_75, sm_80, sm_86, sm_89, sm_90, "
            "sm_90a, sm_100, sm_100a">,
-    Option<"source", "source", "std::string", /*default=*/"\"database\"",
-           "Where the capability list comes from: database or device">,
+    Option<"source", "source", "::mlir::ks::ArchSource",
+           /*default=*/"::mlir::ks::ArchSource::Database",
+           "Where the capability list comes from", [{KS_ARCH_SOURCE_VALUES}]>,
     Option<"device", "device", "int", /*default=*/"0",
            "CUDA device ordinal for source=device">,
-    Option<"print", "print", "std::string", /*default=*/"\"none\"",
-           "Also print the capability list to stdout: none, text or json">,
+    Option<"print", "print", "::mlir::ks::ReportFormat",
+           /*default=*/"::mlir::ks::ReportFormat::None",
+           "Also write the capability list to the report", [{KS_REPORT_FORMAT_VALUES}]>,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "File the capability list goes to (default: stderr)">,
   ];
 }
 
@@ -52,11 +58,16 @@ def KSPerfProfiler : Pass<"ks-perf-profiler", "::mlir::ModuleOp"> {
     agents that act. For every `gpu.func` kernel it runs the static analyses
     of `lib/Analysis` — index polynomials, a warp-level simulation of the
     index arithmetic (coalescing, sectors per request, bank conflicts,
-    divergence, trip counts, FLOPs), reuse, ptxas's resource report,
-    occupancy and the roofline — and attaches `ks.diagnosis =
+    divergence, trip counts, FLOPs), reuse, the kernel's resources,
+    occupancy and the roofline (one `KernelProfileAnalysis` per kernel,
+    shared with later passes until the kernel changes) — and attaches
+    `ks.access = #ks.access<...>` to each memory access and `ks.branch =
+    #ks.branch<...>` to each branch and loop it analyzed, and `ks.diagnosis =
     #ks.diagnosis<[...]>`: findings ranked by the fraction of the kernel's
-    time a fix could save, each with its metric, value, source location and a
-    sentence that names the access or branch, the line and the reason.
+    time a fix could save, each with its metric, value, source location, the
+    `subject` (the id of the access or branch it is about) and a sentence
+    that names the access or branch, the line and the reason. Running it
+    again replaces all of these.
 
     Sizes come from the launcher's `#ks.workload`, the `workload=` option
     (`"M=1000,N=1023,K=512"`; `block.x=`/`grid.x=`... set the launch shape of
@@ -64,9 +75,10 @@ def KSPerfProfiler : Pass<"ks-perf-profiler", "::mlir::ModuleOp"> {
     The target is the module's `#ks.arch` (run `ks-arch-profiler` first),
     else the H200.
 
-    `ptxas=auto` lowers a copy of the module to PTX (the `--kernelskill-lower`
-    pipeline) and reads `ptxas -v` when the CUDA toolkit is found;
-    `ptxas=never` estimates registers from the IR and says so.
+    Registers, spills, stack and static shared memory come from the kernel's
+    `#ks.resources` (written by `ks-collect-resources` from ptxas's report
+    on the pipeline's own lowering, or by hand in tests); without it they are
+    estimated from the IR and the report says so.
 
     `measurements=FILE` merges measurements: ks-bench's `--json` output or
     `ks-bench db export` lines. The measured time sets the roofline headroom,
@@ -74,17 +86,19 @@ def KSPerfProfiler : Pass<"ks-perf-profiler", "::mlir::ModuleOp"> {
     conflicts, occupancy, branch uniformity, DRAM bytes, registers) is
     compared, disagreements called out.
 
-    `format=text` or `format=json` also prints the diagnosis with its evidence
-    to stdout.
+    `format=text` or `format=json` also writes the diagnosis with its
+    evidence to `report=FILE`, or to stderr when no file is given: never to
+    stdout, which carries the IR.
   }];
   let dependentDialects = ["::mlir::ks::KSDialect"];
   let options = [
-    Option<"format", "format", "std::string", /*default=*/"\"none\"",
-           "Also print the diagnosis: none, text or json">,
+    Option<"format", "format", "::mlir::ks::ReportFormat",
+           /*default=*/"::mlir::ks::ReportFormat::None",
+           "Also write the diagnosis to the report", [{KS_REPORT_FORMAT_VALUES}]>,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "File the diagnosis goes to (default: stderr)">,
     Option<"workload", "workload", "std::string", /*default=*/"\"\"",
            "Sizes to analyze with: NAME=INT,... (argument names, block.x, grid.x, ...)">,
-    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"auto\"",
-           "Resources from ptxas -v on the lowered PTX: auto or never">,
     Option<"measurements", "measurements", "std::string", /*default=*/"\"\"",
            "ks-bench JSON (or db export lines) to merge">,
   ];

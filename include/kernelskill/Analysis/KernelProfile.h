@@ -13,6 +13,7 @@
 #ifndef KERNELSKILL_ANALYSIS_KERNELPROFILE_H
 #define KERNELSKILL_ANALYSIS_KERNELPROFILE_H
 
+#include "kernelskill/Analysis/IndexExpr.h"
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Analysis/Occupancy.h"
 #include "kernelskill/Analysis/PtxasReport.h"
@@ -24,6 +25,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,10 +47,15 @@ struct AccessReport {
   MemorySpace space = MemorySpace::Global;
   bool isLoad = false, isStore = false;
   int64_t bytes = 0; ///< per lane
-  std::string buffer;   ///< the C name of the buffer
-  std::string text;     ///< the access as written in the source, or rebuilt
-  std::string index;    ///< the flat element index as a polynomial
-  std::string stride;   ///< elements between lanes along threadIdx.x
+  Value buffer;           ///< the root memref: kernel argument, attribution, alloc
+  std::string bufferName; ///< the C name of the buffer (for reports)
+  std::string text;       ///< the access as written in the source, or rebuilt
+  /// The flat element index as a polynomial over KernelProfile::indices'
+  /// atoms; nullopt when a memref stride is dynamic.
+  std::optional<IndexExpr> index;
+  /// Elements between neighbouring lanes along threadIdx.x; nullopt when the
+  /// index is not linear in threadIdx.x or varies irregularly across lanes.
+  std::optional<IndexExpr> stride;
   AccessPattern pattern = AccessPattern::Gather;
   AccessStats stats;
   double sectorsPerRequest = 0, idealSectorsPerRequest = 0;
@@ -56,32 +64,44 @@ struct AccessReport {
   /// serves (other warps of the block reading the same element, the next
   /// iterations of the innermost loop reading the same sector).
   double l2Sectors = 0;
-  /// Inside a loop whose iterations do not change the address (a register
-  /// candidate): that loop's location.
-  std::optional<Location> invariantInLoop;
+  /// The innermost loop whose iterations do not change the address (a
+  /// register candidate), or null.
+  Operation *invariantLoop = nullptr;
+  /// The stride when it is a constant number of elements.
+  std::optional<int64_t> constantStride() const;
   std::string kindName() const; ///< "load", "store", "atomic", "shared load", ...
 };
 
+/// What kind of control flow a BranchReport describes.
+enum class ControlKind { If, Switch, Loop };
+
 struct BranchReport {
   Operation *op = nullptr;
+  ControlKind kind = ControlKind::If;
   /// Small enough that the compiler will likely predicate it (no branch in
   /// the machine code): a few ops on each side, no loops, barriers or calls.
   bool predicable = false;
   /// Where to report it: the condition for loops (the lifted loop op
   /// carries the location of its body's last statement).
   std::optional<Location> loc;
-  bool isLoop = false;
-  std::string condition; ///< `lhs < rhs`, or "" when not a comparison
+  /// The condition `lhs predicate rhs` when it is an integer comparison
+  /// (loops: the exit test; switches: the switched value alone, in lhs).
+  std::optional<IndexExpr> lhs, rhs;
+  StringRef predicate; ///< "<", "<=", "==", ... ; empty when not a comparison
   bool laneDependent = false; ///< statically: the condition may vary in a warp
   BranchStats stats;
   double divergentFraction = 0; ///< of warp-level executions (loops: exits)
   double instructionsInside = 0; ///< warp instructions executed in its body
+  bool isLoop() const { return kind == ControlKind::Loop; }
 };
 
 struct ResourceReport {
+  /// From the kernel's #ks.resources (ptxas's report), else estimated.
   bool fromPtxas = false;
   PtxasFunctionInfo info;
   int64_t dynamicSharedBytes = 0;
+  std::string chip; ///< with fromPtxas: the target ptxas compiled for
+  int64_t optLevel = 0; ///< with fromPtxas: the lowering's LLVM level
   std::string estimateNote; ///< how the estimate was made, when not ptxas
   /// A private array that lives in local memory, when there is one, and
   /// whether some access indexes it with a run-time value.
@@ -101,6 +121,9 @@ struct TimeModel {
 struct KernelProfile {
   std::string name;
   Operation *kernel = nullptr;
+  /// The atom table the access and branch polynomials refer to (print them
+  /// with ProfilePrinter.h).
+  std::shared_ptr<const IndexAnalysis> indices;
   LaunchContext context;
   std::string gpu; ///< SKU of the target
   GPUCapabilities caps;
@@ -136,15 +159,36 @@ struct KernelProfile {
 
 struct ProfileOptions {
   llvm::StringMap<int64_t> workload; ///< the pass option's sizes
-  /// ptxas's report for the kernel, when the toolkit ran on its PTX.
-  std::optional<PtxasFunctionInfo> ptxas;
-  std::optional<double> measuredSeconds;
 };
+
+/// Where a loop is in the source: the lifted scf.while carries the location
+/// of its body's last statement, its condition the `for` line.
+Location getLoopLocation(Operation *loop);
 
 /// The GPU the module targets: its #ks.arch, else the database's default.
 std::pair<std::string, GPUCapabilities> getTargetGPU(ModuleOp module);
 
+/// Analyzes `kernel` from scratch. Passes use KernelProfileAnalysis, which
+/// keeps the result until the kernel changes. Resources come from the
+/// kernel's #ks.resources when it has one.
 KernelProfile profileKernel(gpu::GPUFuncOp kernel, const ProfileOptions &options);
+
+/// The kernel profile as an MLIR analysis of a `gpu.func` kernel: computed on
+/// the first request, kept by the analysis manager until a pass that changes
+/// the kernel (or its module's #ks.arch or launcher) invalidates it. The warp
+/// simulation behind it costs up to seconds, so every agent of a run shares
+/// one. A pass reaches it with
+/// `getAnalysisManager().nest(kernel).getAnalysis<KernelProfileAnalysis>()`.
+class KernelProfileAnalysis {
+public:
+  explicit KernelProfileAnalysis(Operation *kernel);
+  /// The profile under `options`: computed once per distinct set of options.
+  const KernelProfile &get(const ProfileOptions &options);
+
+private:
+  gpu::GPUFuncOp kernel;
+  std::map<std::string, std::unique_ptr<KernelProfile>> profiles;
+};
 
 /// Work a fix would remove, in the units of the time model.
 struct WorkSaved {

@@ -2,6 +2,8 @@
 #ifndef KERNELSKILL_ANALYSIS_PASSES_H
 #define KERNELSKILL_ANALYSIS_PASSES_H
 
+#include "kernelskill/Support/Choices.h"
+
 #include "mlir/Pass/Pass.h"
 #include <memory>
 

@@ -19,13 +19,13 @@ def KSPrintAnalysis : Pass<"ks-print-analysis", "::mlir::ModuleOp"> {
     - `analysis=reuse`: each load's reuse within a block and loop invariance.
     - `analysis=resources`, `occupancy`, `roofline`: one remark per kernel.
 
-    `workload=` gives sizes as for `ks-perf-profiler`. Resources here are
-    estimated from the IR; `ks-perf-profiler` asks ptxas.
+    `workload=` gives sizes as for `ks-perf-profiler`. Resources are the
+    kernel's `#ks.resources` when it has one, else estimated from the IR.
   }];
   let options = [
-    Option<"analysis", "analysis", "std::string", /*default=*/"\"coalescing\"",
-           "index, coalescing, bank-conflicts, divergence, reuse, resources, "
-           "occupancy or roofline">,
+    Option<"analysis", "analysis", "::mlir::ks::AnalysisKind",
+           /*default=*/"::mlir::ks::AnalysisKind::Coalescing",
+           "The analysis to print", [{KS_ANALYSIS_KIND_VALUES}]>,
     Option<"workload", "workload", "std::string", /*default=*/"\"\"",
            "Sizes to analyze with: NAME=INT,...">,
   ];

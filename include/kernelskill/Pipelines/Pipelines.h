@@ -2,6 +2,9 @@
 #ifndef KERNELSKILL_PIPELINES_PIPELINES_H
 #define KERNELSKILL_PIPELINES_PIPELINES_H
 
+#include "kernelskill/Support/Choices.h"
+#include "kernelskill/Target/Lowering.h"
+
 #include "mlir/Pass/PassOptions.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -11,21 +14,19 @@ namespace mlir::ks {
 struct LowerPipelineOptions : public PassPipelineOptions<LowerPipelineOptions> {
   Option<std::string> gpu{*this, "gpu",
                           llvm::cl::desc("GPU to target (v100, t4, a100, rtx3090, a10, l40s, "
-                                         "rtx4090, h200, h100, b200); default h200"),
+                                         "rtx4090, h200, h100, b200); default: the chip's GPU, else h200"),
                           llvm::cl::init("")};
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Compilation target (sm_70 ... sm_100a); default: "
                                           "the GPU's chip"),
                            llvm::cl::init("")};
-  Option<std::string> format{*this, "format",
-                             llvm::cl::desc("What gpu.binary holds: ptx (text) or cubin "
-                                            "(assembled by ptxas)"),
-                             llvm::cl::init("ptx")};
+  Option<BinaryFormat> format{*this, "format", llvm::cl::desc("What gpu.binary holds"),
+                              llvm::cl::init(BinaryFormat::PTX), KS_BINARY_FORMAT_VALUES};
   Option<std::string> ptx{*this, "ptx", llvm::cl::desc("Also write the PTX to this file"),
                           llvm::cl::init("")};
   Option<int> optLevel{*this, "opt-level",
                        llvm::cl::desc("LLVM optimization level for the NVPTX backend"),
-                       llvm::cl::init(2)};
+                       llvm::cl::init(kDefaultOptLevel)};
 };
 
 /// Options of --kernelskill-pipeline: the lowering's, plus the agents'.
@@ -33,28 +34,34 @@ struct KernelSkillPipelineOptions
     : public PassPipelineOptions<KernelSkillPipelineOptions> {
   Option<std::string> gpu{*this, "gpu",
                           llvm::cl::desc("GPU to optimize for (v100, t4, a100, rtx3090, a10, "
-                                         "l40s, rtx4090, h200, h100, b200); default h200"),
+                                         "l40s, rtx4090, h200, h100, b200); default: the chip's GPU, else h200"),
                           llvm::cl::init("")};
   Option<std::string> chip{*this, "chip",
                            llvm::cl::desc("Compilation target (sm_70 ... sm_100a); default: "
                                           "the GPU's chip"),
                            llvm::cl::init("")};
-  Option<std::string> format{*this, "format",
-                             llvm::cl::desc("What gpu.binary holds: ptx or cubin"),
-                             llvm::cl::init("ptx")};
+  Option<BinaryFormat> format{*this, "format", llvm::cl::desc("What gpu.binary holds"),
+                              llvm::cl::init(BinaryFormat::PTX), KS_BINARY_FORMAT_VALUES};
   Option<std::string> ptx{*this, "ptx", llvm::cl::desc("Also write the PTX to this file"),
                           llvm::cl::init("")};
   Option<int> optLevel{*this, "opt-level",
                        llvm::cl::desc("LLVM optimization level for the NVPTX backend"),
-                       llvm::cl::init(2)};
-  Option<std::string> printArch{*this, "print-arch",
-                                llvm::cl::desc("Print the capability list to stdout: none, "
-                                               "text or json"),
-                                llvm::cl::init("none")};
-  Option<std::string> printDiagnosis{
+                       llvm::cl::init(kDefaultOptLevel)};
+  Option<ReportFormat> printArch{
+      *this, "print-arch",
+      llvm::cl::desc("Write the capability list to arch-report (default: stderr)"),
+      llvm::cl::init(ReportFormat::None), KS_REPORT_FORMAT_VALUES};
+  Option<std::string> archReport{*this, "arch-report",
+                                 llvm::cl::desc("File for print-arch (default: stderr)"),
+                                 llvm::cl::init("")};
+  Option<ReportFormat> printDiagnosis{
       *this, "print-diagnosis",
-      llvm::cl::desc("Print the performance profiler's diagnosis to stdout: none, text or json"),
-      llvm::cl::init("none")};
+      llvm::cl::desc("Write the performance profiler's diagnosis to diagnosis-report (default: "
+                     "stderr)"),
+      llvm::cl::init(ReportFormat::None), KS_REPORT_FORMAT_VALUES};
+  Option<std::string> diagnosisReport{
+      *this, "diagnosis-report", llvm::cl::desc("File for print-diagnosis (default: stderr)"),
+      llvm::cl::init("")};
   Option<std::string> workload{
       *this, "workload",
       llvm::cl::desc("Sizes the profiler analyzes with: NAME=INT,... (default: the "

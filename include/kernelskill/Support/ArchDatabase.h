@@ -123,6 +123,11 @@ struct ArchEntry {
 /// All known GPUs. For each chip, the first entry is its default.
 llvm::ArrayRef<ArchEntry> getArchDatabase();
 
+/// The GPU every option defaults to when the user names none.
+inline constexpr llvm::StringLiteral kDefaultGPU = "h200";
+/// The database entry of kDefaultGPU.
+const ArchEntry &getDefaultGPU();
+
 /// Finds a GPU by its short key or its SKU name, ignoring case.
 const ArchEntry *lookupGPU(llvm::StringRef name);
 /// The default GPU for a compilation target (sm_90a finds the sm_90 entry).

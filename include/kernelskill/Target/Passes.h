@@ -2,6 +2,8 @@
 #ifndef KERNELSKILL_TARGET_PASSES_H
 #define KERNELSKILL_TARGET_PASSES_H
 
+#include "kernelskill/Target/Lowering.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 #include <memory>

@@ -66,4 +66,32 @@ def KSEmitLaunchSpec : Pass<"ks-emit-launch-spec", "::mlir::ModuleOp"> {
   ];
 }
 
+def KSCollectResources : Pass<"ks-collect-resources", "::mlir::ModuleOp"> {
+  let summary = "Attach ptxas's resource report (#ks.resources) to each kernel";
+  let description = [{
+    Lowers a copy of the module exactly as `--kernelskill-lower` and
+    `--kernelskill-pipeline` do (`chip=`, `opt-level=`: pass the pipeline's
+    own, which it does itself), runs `ptxas -v` on the PTX and writes what
+    it reports for each kernel (registers, stack frame, spill stores and
+    loads, static shared memory) onto that `gpu.func` as `ks.resources =
+    #ks.resources<...>`, with the chip and optimization level, so the
+    figures describe the binary the pipeline ships. The module itself is not
+    lowered. The performance profiler reads the attribute and estimates from
+    the IR when it is absent.
+
+    The chip defaults to the module's `#ks.arch`, else the default GPU's.
+    Without a ptxas (see `ks-assemble-ptx` for where it is looked for) the
+    kernels are left unannotated and a remark says why; a lowering or ptxas
+    failure is an error.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Compilation target (default: the module's #ks.arch, else the default GPU's)">,
+    Option<"optLevel", "opt-level", "int", /*default=*/"::mlir::ks::kDefaultOptLevel",
+           "LLVM optimization level of the lowering (the pipeline's default)">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "Path of the ptxas to use (default: search)">,
+  ];
+}
+
 #endif // KS_TARGET_PASSES_TD

@@ -43,4 +43,17 @@ def KSLiftKernelCFG : Pass<"ks-lift-kernel-cfg", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect"];
 }
 
+def KSDropProfileFacts : Pass<"ks-drop-profile-facts", "::mlir::ModuleOp"> {
+  let summary = "Remove the performance profiler's facts from every kernel";
+  let description = [{
+    The profiler's `#ks.diagnosis` (on a kernel) and `#ks.access` /
+    `#ks.branch` (on the ops inside) describe the IR it analyzed. A
+    transform that rewrites a kernel must keep them valid or drop them; this
+    pass drops them from every `gpu.func` kernel (`dropProfileAttributes`),
+    for pipelines that rewrite kernels wholesale. The lowering runs it first:
+    after it, loads and branches no longer exist as the facts name them.
+    `#ks.resources` and `#ks.arch` stay.
+  }];
+}
+
 #endif // KS_TRANSFORMS_PASSES_TD

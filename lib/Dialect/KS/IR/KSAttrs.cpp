@@ -230,7 +230,8 @@ std::optional<int64_t> WorkloadAttr::getIntScalar(StringRef name) const {
 
 LogicalResult FindingAttr::verify(function_ref<InFlightDiagnostic()> emitError, FindingKind,
                                   Severity, StringRef metric, llvm::APFloat valueAP, Evidence,
-                                  llvm::APFloat headroomAP, LocationAttr, StringRef note) {
+                                  llvm::APFloat headroomAP, LocationAttr,
+                                  std::optional<int64_t> subject, StringRef note) {
   double value = valueAP.convertToDouble(), headroom = headroomAP.convertToDouble();
   if (metric.empty())
     return emitError() << "#ks.finding needs a non-empty 'metric'";
@@ -242,6 +243,10 @@ LogicalResult FindingAttr::verify(function_ref<InFlightDiagnostic()> emitError, 
                        << headroom;
   if (note.empty())
     return emitError() << "#ks.finding needs a 'note' that explains it";
+  if (subject && *subject < 0)
+    return emitError() << "#ks.finding subject must be the non-negative id of a #ks.access or "
+                          "#ks.branch, got "
+                       << *subject;
   return success();
 }
 
@@ -279,5 +284,132 @@ LogicalResult DiagnosisAttr::verify(function_ref<InFlightDiagnostic()> emitError
                          << i << " (" << findings[i].getHeadroom().convertToDouble()
                          << ") outranks finding " << i - 1 << " ("
                          << findings[i - 1].getHeadroom().convertToDouble() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// #ks.resources, #ks.access, #ks.branch
+//===----------------------------------------------------------------------===//
+
+LogicalResult ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                    int64_t registers, int64_t stack, int64_t spillStores,
+                                    int64_t spillLoads, int64_t shared, StringRef chip,
+                                    int64_t optLevel) {
+  if (registers < 0 || stack < 0 || spillStores < 0 || spillLoads < 0 || shared < 0)
+    return emitError() << "#ks.resources figures must be non-negative";
+  if (!isKnownChip(chip))
+    return emitError() << "#ks.resources chip '" << chip
+                       << "' is not a known compilation target; valid chips: "
+                       << joinKnownChips();
+  if (optLevel < 0 || optLevel > 3)
+    return emitError() << "#ks.resources opt_level must be in [0, 3], got " << optLevel;
+  return success();
+}
+
+LogicalResult AccessAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t id,
+                                 AccessKind, AccessSpace, AccessPatternKind,
+                                 std::optional<int64_t>, llvm::APFloat sectors,
+                                 llvm::APFloat idealSectors, llvm::APFloat wavefronts,
+                                 llvm::APFloat warpsPerElement, bool) {
+  if (id < 0)
+    return emitError() << "#ks.access id must be non-negative, got " << id;
+  for (const llvm::APFloat &v : {sectors, idealSectors, wavefronts, warpsPerElement})
+    if (!std::isfinite(v.convertToDouble()) || v.convertToDouble() < 0)
+      return emitError() << "#ks.access figures must be finite and non-negative";
+  return success();
+}
+
+LogicalResult BranchAttr::verify(function_ref<InFlightDiagnostic()> emitError, int64_t id,
+                                 BranchKind, llvm::APFloat executions,
+                                 llvm::APFloat divergentFraction, bool) {
+  if (id < 0)
+    return emitError() << "#ks.branch id must be non-negative, got " << id;
+  double e = executions.convertToDouble(), d = divergentFraction.convertToDouble();
+  if (!std::isfinite(e) || e < 0)
+    return emitError() << "#ks.branch executions must be finite and non-negative";
+  if (!(d >= 0.0 && d <= 1.0))
+    return emitError() << "#ks.branch divergent_fraction must be in [0, 1], got " << d;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes on operations
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> mlir::ks::getProfileId(Operation *op) {
+  if (auto access = op->getAttrOfType<AccessAttr>(AccessAttr::kOpAttrName))
+    return access.getId();
+  if (auto branch = op->getAttrOfType<BranchAttr>(BranchAttr::kOpAttrName))
+    return branch.getId();
+  return std::nullopt;
+}
+
+Operation *mlir::ks::lookupSubject(Operation *kernel, int64_t id) {
+  Operation *found = nullptr;
+  kernel->walk([&](Operation *op) {
+    if (getProfileId(op) == id) {
+      found = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
+void mlir::ks::dropProfileAttributes(Operation *kernel) {
+  kernel->removeAttr(DiagnosisAttr::kKernelAttrName);
+  kernel->walk([](Operation *op) {
+    op->removeAttr(AccessAttr::kOpAttrName);
+    op->removeAttr(BranchAttr::kOpAttrName);
+  });
+}
+
+LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  auto expect = [&](bool ok, StringRef what) -> LogicalResult {
+    if (ok)
+      return success();
+    return op->emitOpError() << "'" << name << "' must be " << what;
+  };
+  if (name == ArchAttr::kModuleAttrName)
+    return expect(isa<ArchAttr>(attr.getValue()), "a #ks.arch");
+  if (name == ResourcesAttr::kKernelAttrName)
+    return expect(isa<ResourcesAttr>(attr.getValue()), "a #ks.resources");
+  if (name == AccessAttr::kOpAttrName)
+    return expect(isa<AccessAttr>(attr.getValue()) && op->getNumOperands() > 0,
+                  "a #ks.access on a memory access");
+  if (name == BranchAttr::kOpAttrName)
+    return expect(isa<BranchAttr>(attr.getValue()) && op->getNumRegions() > 0,
+                  "a #ks.branch on a branch or loop");
+  if (name != DiagnosisAttr::kKernelAttrName)
+    return success();
+  auto diagnosis = dyn_cast<DiagnosisAttr>(attr.getValue());
+  if (!diagnosis)
+    return op->emitOpError() << "'" << name << "' must be a #ks.diagnosis";
+  // The findings name ops of this kernel by id: the ids must be unique (a
+  // transform that cloned an annotated op without dropping its facts makes
+  // them ambiguous) and every subject must still exist.
+  llvm::DenseMap<int64_t, Operation *> ids;
+  WalkResult walk = op->walk([&](Operation *inner) {
+    std::optional<int64_t> id = getProfileId(inner);
+    if (!id)
+      return WalkResult::advance();
+    auto [it, inserted] = ids.try_emplace(*id, inner);
+    if (inserted)
+      return WalkResult::advance();
+    InFlightDiagnostic d = inner->emitOpError()
+                           << "has profile id " << *id
+                           << ", which another op of the kernel already has (a transform "
+                              "copied an op without dropping its #ks.access/#ks.branch)";
+    d.attachNote(it->second->getLoc()) << "the other op";
+    return WalkResult::interrupt();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (FindingAttr finding : diagnosis.getFindings())
+    if (std::optional<int64_t> subject = finding.getSubject(); subject && !ids.count(*subject))
+      return op->emitOpError() << "#ks.diagnosis names subject " << *subject
+                               << ", but no op of the kernel has a #ks.access or #ks.branch "
+                                  "with that id";
   return success();
 }

@@ -29,6 +29,16 @@ namespace mlir::ks {
 /// (sm_90a for an sm_90 GPU).
 ArchAttr getArchAttr(MLIRContext *ctx, const ArchEntry &entry,
                      llvm::StringRef chip = {});
+
+/// The id of the profiler's #ks.access or #ks.branch on `op`, if it has one.
+std::optional<int64_t> getProfileId(Operation *op);
+/// The op inside `kernel` whose #ks.access or #ks.branch has `id` (a
+/// finding's subject), or null.
+Operation *lookupSubject(Operation *kernel, int64_t id);
+/// Removes the profiler's facts from `kernel` and the ops inside it
+/// (#ks.diagnosis, #ks.access, #ks.branch): what a transform that changes the
+/// kernel calls, since the facts describe the IR before it.
+void dropProfileAttributes(Operation *kernel);
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_DIALECT_KS_IR_KSATTRS_H

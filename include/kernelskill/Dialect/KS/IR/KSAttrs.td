@@ -132,6 +132,176 @@ def KS_Evidence : I32EnumAttr<"Evidence", "where a finding's value comes from", 
   let genSpecializedAttr = 0;
 }
 
+//===----------------------------------------------------------------------===//
+// #ks.resources
+//===----------------------------------------------------------------------===//
+
+def KS_ResourcesAttr : KS_Attr<"Resources", "resources"> {
+  let summary = "What a kernel's compiled code uses per thread and per block, from ptxas";
+  let description = [{
+    ptxas's resource report for one kernel as the pipeline compiles it:
+    registers per thread, the stack frame and spill traffic (bytes per
+    thread) and the static shared memory per block, with the compilation
+    target and the LLVM optimization level of the lowering that produced the
+    PTX, so a reader knows which binary the figures describe:
+
+    ```mlir
+    gpu.func @k(...) kernel attributes {ks.resources = #ks.resources<
+        registers = 40, stack = 0, spill_stores = 0, spill_loads = 0,
+        shared = 8192, chip = "sm_90", opt_level = 2>}
+    ```
+
+    `ks-collect-resources` (lib/Target) writes it; the performance profiler
+    reads it and estimates from the IR when it is absent. Tests may write it
+    by hand.
+  }];
+  let parameters = (ins
+    "int64_t":$registers,
+    "int64_t":$stack,
+    "int64_t":$spill_stores,
+    "int64_t":$spill_loads,
+    "int64_t":$shared,
+    StringRefParameter<"compilation target the figures are for">:$chip,
+    "int64_t":$opt_level
+  );
+  let assemblyFormat = [{
+    `<` `registers` `=` $registers `,` `stack` `=` $stack `,` `spill_stores` `=`
+    $spill_stores `,` `spill_loads` `=` $spill_loads `,` `shared` `=` $shared
+    `,` `chip` `=` $chip `,` `opt_level` `=` $opt_level `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the kernel attribute that holds the resources.
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "ks.resources";
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// #ks.access and #ks.branch: the profiler's facts on the ops they describe
+//===----------------------------------------------------------------------===//
+
+def KS_AccessSpace : I32EnumAttr<"AccessSpace", "the memory an access goes to", [
+    I32EnumAttrCase<"global", 0>,
+    I32EnumAttrCase<"shared", 1>
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_AccessKind : I32EnumAttr<"AccessKind", "what an access does", [
+    I32EnumAttrCase<"load", 0>,
+    I32EnumAttrCase<"store", 1>,
+    I32EnumAttrCase<"atomic", 2>
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_AccessPatternKind : I32EnumAttr<"AccessPatternKind",
+    "how the lanes of a warp address memory along threadIdx.x", [
+    I32EnumAttrCase<"coalesced", 0>,
+    I32EnumAttrCase<"strided", 1>,
+    I32EnumAttrCase<"broadcast", 2>,
+    I32EnumAttrCase<"gather", 3>
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_AccessAttr : KS_Attr<"Access", "access"> {
+  let summary = "The profiler's facts about one memory access, on the access op";
+  let description = [{
+    Attached by `ks-perf-profiler` as `ks.access` to each global and shared
+    memory access it analyzed (`memref.load`, `memref.store`,
+    `memref.atomic_rmw`, vector loads and stores), so agents point their
+    proposals at the op itself, not at a source location two ops may share.
+    `id` is unique among the kernel's `#ks.access` and `#ks.branch`
+    attributes; a finding names its subject by that id. `stride` is the
+    constant number of elements between neighbouring lanes along
+    threadIdx.x, absent when it is symbolic or unknown.
+
+    ```mlir
+    %v = memref.load %B[%i] {ks.access = #ks.access<id = 1, kind = load,
+        space = global, pattern = strided, stride = 4096,
+        sectors_per_request = 32.0, ideal_sectors_per_request = 4.0,
+        wavefronts_per_request = 0.0, warps_per_element = 16.0,
+        loop_invariant = false>} : memref<?xf32>
+    ```
+
+    The facts hold for the IR the profiler saw: a transform that changes the
+    op (or clones it) must drop the attribute (`dropProfileAttributes`);
+    the verifier rejects two ops of a kernel with the same id.
+  }];
+  let parameters = (ins
+    "int64_t":$id,
+    EnumParameter<KS_AccessKind>:$kind,
+    EnumParameter<KS_AccessSpace>:$space,
+    EnumParameter<KS_AccessPatternKind>:$pattern,
+    OptionalParameter<"std::optional<int64_t>">:$stride,
+    KS_RealParameter<"32-byte sectors per warp-level request">:$sectors_per_request,
+    KS_RealParameter<"sectors per request if the bytes were contiguous">:$ideal_sectors_per_request,
+    KS_RealParameter<"shared: bank passes per request over the ideal">:$wavefronts_per_request,
+    KS_RealParameter<"warps of a block that read each element">:$warps_per_element,
+    "bool":$loop_invariant
+  );
+  let assemblyFormat = [{
+    `<` `id` `=` $id `,` `kind` `=` $kind `,` `space` `=` $space `,` `pattern`
+    `=` $pattern `,` (`stride` `=` $stride^ `,`)? `sectors_per_request` `=`
+    $sectors_per_request `,` `ideal_sectors_per_request` `=`
+    $ideal_sectors_per_request `,` `wavefronts_per_request` `=`
+    $wavefronts_per_request `,` `warps_per_element` `=` $warps_per_element `,`
+    `loop_invariant` `=` $loop_invariant `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the op attribute that holds the access's facts.
+    static constexpr ::llvm::StringLiteral kOpAttrName = "ks.access";
+  }];
+}
+
+def KS_BranchKind : I32EnumAttr<"BranchKind", "what kind of control flow", [
+    I32EnumAttrCase<"branch", 0>,
+    I32EnumAttrCase<"loop", 1>,
+    I32EnumAttrCase<"switch_", 2, "switch">
+  ]> {
+  let cppNamespace = "::mlir::ks";
+  let genSpecializedAttr = 0;
+}
+
+def KS_BranchAttr : KS_Attr<"Branch", "branch"> {
+  let summary = "The profiler's facts about one branch or loop, on the op";
+  let description = [{
+    Attached by `ks-perf-profiler` as `ks.branch` to each `scf.if`,
+    `scf.index_switch`, `scf.while` and `scf.for` of a kernel: how many
+    warp-level executions the simulation saw, the fraction in which the
+    warp's lanes split (loops: left at different iterations), and whether
+    the condition may differ between lanes. `id` shares the numbering of
+    `#ks.access`.
+
+    ```mlir
+    scf.if %c {...} {ks.branch = #ks.branch<id = 3, kind = branch,
+        executions = 65536.0, divergent_fraction = 1.0, lane_dependent = true>}
+    ```
+  }];
+  let parameters = (ins
+    "int64_t":$id,
+    EnumParameter<KS_BranchKind>:$kind,
+    KS_RealParameter<"warp-level executions">:$executions,
+    KS_RealParameter<"fraction of executions whose lanes split">:$divergent_fraction,
+    "bool":$lane_dependent
+  );
+  let assemblyFormat = [{
+    `<` `id` `=` $id `,` `kind` `=` $kind `,` `executions` `=` $executions `,`
+    `divergent_fraction` `=` $divergent_fraction `,` `lane_dependent` `=`
+    $lane_dependent `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the op attribute that holds the branch's facts.
+    static constexpr ::llvm::StringLiteral kOpAttrName = "ks.branch";
+  }];
+}
+
 def KS_FindingAttr : KS_Attr<"Finding", "finding"> {
   let summary = "One thing that is wrong with a kernel, with its evidence";
   let description = [{
@@ -140,13 +310,15 @@ def KS_FindingAttr : KS_Attr<"Finding", "finding"> {
     `predicted` by a static analysis or `measured` on a GPU, the estimated
     `headroom` (the fraction of the kernel's time fixing it could save, in
     [0, 1]), the source location of the evidence, and a `note` a CUDA
-    engineer would write:
+    engineer would write. A finding about one access, branch or loop names
+    it by `subject`, the `id` of its `#ks.access` or `#ks.branch` in the same
+    kernel; one about the whole kernel (occupancy, the roofline) has none:
 
     ```mlir
     #ks.finding<kind = uncoalesced_access, severity = major,
                 metric = "sectors_per_request", value = 3.200000e+01,
                 evidence = predicted, headroom = 5.000000e-01,
-                loc = loc("gemm.cu":9:20),
+                loc = loc("gemm.cu":9:20), subject = 1,
                 note = "load of b[col * k + p] is strided by k across the warp">
     ```
   }];
@@ -158,12 +330,15 @@ def KS_FindingAttr : KS_Attr<"Finding", "finding"> {
     EnumParameter<KS_Evidence>:$evidence,
     KS_RealParameter<"fraction of the kernel's time fixing it could save">:$headroom,
     "::mlir::LocationAttr":$loc,
+    OptionalParameter<"std::optional<int64_t>",
+                      "id of the #ks.access or #ks.branch it is about">:$subject,
     StringRefParameter<"an explanation for a CUDA engineer">:$note
   );
   let assemblyFormat = [{
     `<` `kind` `=` $kind `,` `severity` `=` $severity `,` `metric` `=` $metric
     `,` `value` `=` $value `,` `evidence` `=` $evidence `,` `headroom` `=`
-    $headroom `,` `loc` `=` $loc `,` `note` `=` $note `>`
+    $headroom `,` `loc` `=` $loc `,` (`subject` `=` $subject^ `,`)? `note` `=`
+    $note `>`
   }];
   let genVerifyDecl = 1;
 }
