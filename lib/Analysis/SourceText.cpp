@@ -3,13 +3,42 @@
 #include "kernelskill/Analysis/SourceText.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
-#include <mutex>
-
 using namespace mlir;
+
+std::shared_ptr<const llvm::MemoryBuffer> mlir::ks::SourceFileCache::getFile(StringRef path) {
+  // Status first, then read: a file replaced between the two is seen as
+  // changed again at the next lookup, never as unchanged with stale text.
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status) || !llvm::sys::fs::is_regular_file(status))
+    return nullptr;
+  std::lock_guard<std::mutex> lock(mutex);
+  Entry &entry = files[path];
+  if (entry.buffer && entry.id == status.getUniqueID() && entry.size == status.getSize() &&
+      entry.modified == status.getLastModificationTime())
+    return entry.buffer;
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    files.erase(path);
+    return nullptr;
+  }
+  entry = {std::move(*buffer), status.getUniqueID(), status.getSize(),
+           status.getLastModificationTime()};
+  return entry.buffer;
+}
+
+void mlir::ks::SourceFileCache::clear() {
+  std::lock_guard<std::mutex> lock(mutex);
+  files.clear();
+}
+
+mlir::ks::SourceFileCache &mlir::ks::getDefaultSourceFileCache() {
+  static SourceFileCache cache;
+  return cache;
+}
 
 std::optional<FileLineColLoc> mlir::ks::getFileLoc(Location loc) {
   if (auto file = dyn_cast<FileLineColLoc>(loc))
@@ -32,23 +61,19 @@ std::string mlir::ks::shortLocation(Location loc) {
 }
 
 std::string mlir::ks::getSourceAccess(Location loc, bool requireSubscript) {
-  static std::mutex mutex;
-  static llvm::StringMap<std::unique_ptr<llvm::MemoryBuffer>> files;
+  return getSourceAccess(loc, requireSubscript, getDefaultSourceFileCache());
+}
+
+std::string mlir::ks::getSourceAccess(Location loc, bool requireSubscript,
+                                      SourceFileCache &cache) {
   std::optional<FileLineColLoc> file = getFileLoc(loc);
   if (!file)
     return {};
-  StringRef text;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    StringRef path = file->getFilename().getValue();
-    auto [it, inserted] = files.try_emplace(path);
-    if (inserted)
-      if (auto buffer = llvm::MemoryBuffer::getFile(path))
-        it->second = std::move(*buffer);
-    if (!it->second)
-      return {};
-    text = it->second->getBuffer();
-  }
+  std::shared_ptr<const llvm::MemoryBuffer> buffer =
+      cache.getFile(file->getFilename().getValue());
+  if (!buffer)
+    return {};
+  StringRef text = buffer->getBuffer();
   SmallVector<StringRef> lines;
   text.split(lines, '\n');
   if (file->getLine() == 0 || file->getLine() > lines.size())

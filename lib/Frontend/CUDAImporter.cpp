@@ -1782,7 +1782,7 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
                                            const CUDAImportOptions &options,
                                            llvm::raw_ostream &diagnostics) {
   std::unique_ptr<clang::ASTUnit> unit =
-      parseCUDA(path.str(), options.gpuArch, options.extraArgs, diagnostics);
+      parseCUDA(path.str(), options.gpuArch, options.extraArgs, options.pchDir, diagnostics);
   if (!unit)
     return nullptr;
   context.loadDialect<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,

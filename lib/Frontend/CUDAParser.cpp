@@ -1,6 +1,7 @@
 //===- CUDAParser.cpp - Parse CUDA C++ with clang -------------------------===//
 
 #include "CUDAParser.h"
+#include "kernelskill/Frontend/CUDAImporter.h"
 #include "kernelskill/Config.h"
 
 #include "clang/Basic/Diagnostic.h"
@@ -57,23 +58,16 @@ std::unique_ptr<clang::ASTUnit> parseWith(llvm::StringRef code, const std::vecto
 
 /// Parsing CUDA's runtime headers is most of an import's time (0.5 s of
 /// 0.6 s). The headers are precompiled once per set of flags, with the clang
-/// this importer is built with, into ~/.cache/kernelskill/pch; a file's parse
-/// then reads the PCH. Returns "" (and the import parses the headers) when
-/// that clang is missing or fails, or when KS_NO_PCH is set.
-std::string precompiledCUDAHeaders(const std::vector<std::string> &args) {
-  if (std::getenv("KS_NO_PCH") || !llvm::sys::fs::can_execute(KS_CLANG_EXECUTABLE))
+/// this importer is built with, into `dir`; a file's parse then reads the
+/// PCH. Returns "" (and the import parses the headers) when that clang is
+/// missing or fails, or when `dir` cannot be created or written: a PCH is
+/// only ever a speed-up.
+std::string precompiledCUDAHeaders(const std::vector<std::string> &args, llvm::StringRef dir) {
+  if (dir.empty() || !llvm::sys::fs::can_execute(KS_CLANG_EXECUTABLE))
     return "";
   std::string key = KS_CLANG_EXECUTABLE;
   for (const std::string &a : args)
     key += "\x1f" + a;
-  llvm::SmallString<256> dir;
-  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
-    dir = xdg;
-  else if (const char *home = std::getenv("HOME"); home && *home)
-    llvm::sys::path::append(dir, home, ".cache");
-  else
-    return "";
-  llvm::sys::path::append(dir, "kernelskill", "pch");
   if (llvm::sys::fs::create_directories(dir))
     return "";
   llvm::SmallString<256> pch(dir);
@@ -112,6 +106,7 @@ std::string precompiledCUDAHeaders(const std::vector<std::string> &args) {
 std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
                                                     const std::string &gpuArch,
                                                     const std::vector<std::string> &extraArgs,
+                                                    const std::string &pchDir,
                                                     llvm::raw_ostream &diagnostics) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer) {
@@ -146,7 +141,7 @@ std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
     args.insert(args.end(), {"-nocudainc", "-nocudalib"});
   args.insert(args.end(), extraArgs.begin(), extraArgs.end());
   if (!toolkit.empty()) {
-    std::string pch = precompiledCUDAHeaders(args);
+    std::string pch = precompiledCUDAHeaders(args, pchDir);
     if (!pch.empty()) {
       // A stale or unusable PCH must never fail an import: parse again
       // without it, and show only that parse's errors.
@@ -161,4 +156,20 @@ std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
     }
   }
   return parseWith(text, args, path, diagnostics);
+}
+
+std::string mlir::ks::getDefaultPCHDirectory() {
+  if (std::getenv("KS_NO_PCH"))
+    return "";
+  if (const char *dir = std::getenv("KS_PCH_DIR"); dir && *dir)
+    return dir;
+  llvm::SmallString<256> dir;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+    dir = xdg;
+  else if (const char *home = std::getenv("HOME"); home && *home)
+    llvm::sys::path::append(dir, home, ".cache");
+  else
+    return "";
+  llvm::sys::path::append(dir, "kernelskill", "pch");
+  return std::string(dir);
 }

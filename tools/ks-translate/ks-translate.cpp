@@ -1,6 +1,7 @@
 //===- ks-translate.cpp - CUDA C++ <-> MLIR -------------------------------===//
 //
-//   ks-translate --import-cuda kernel.cu [-o kernel.mlir] [-- extra clang args]
+//   ks-translate --import-cuda kernel.cu [-o kernel.mlir] [--pch-dir DIR | --no-pch]
+//                [-- extra clang args]
 //   ks-translate --export-cuda kernel.mlir [-o kernel.cu]
 //
 // Imports the __global__ kernels and launchers of a CUDA file into lifted
@@ -57,6 +58,14 @@ static cl::opt<bool> noStructure("no-structure",
                                           "lifting to scf): for debugging the importer"));
 static cl::opt<bool> noLocations("no-locations",
                                  cl::desc("Do not print source locations"));
+static cl::opt<std::string> pchDir(
+    "pch-dir",
+    cl::desc("With --import-cuda: precompile CUDA's headers into DIR to speed up later imports "
+             "(default: $KS_PCH_DIR, else $XDG_CACHE_HOME/kernelskill/pch, else "
+             "~/.cache/kernelskill/pch). A DIR that cannot be written only turns the PCH off"),
+    cl::value_desc("DIR"));
+static cl::opt<bool> noPCH("no-pch", cl::desc("With --import-cuda: do not use or write a "
+                                              "precompiled header (as KS_NO_PCH=1 does)"));
 static cl::list<std::string> clangArgs(cl::ConsumeAfter,
                                        cl::desc("[-- extra clang arguments]"));
 
@@ -128,6 +137,8 @@ int main(int argc, char **argv) {
   options.gpuArch = gpuArch;
   options.extraArgs.assign(clangArgs.begin(), clangArgs.end());
   options.structure = !noStructure;
+  // --no-pch wins over --pch-dir, which wins over the environment's default.
+  options.pchDir = noPCH ? "" : pchDir.getNumOccurrences() ? pchDir : ks::getDefaultPCHDirectory();
   OwningOpRef<ModuleOp> module = ks::importCUDA(context, importCuda, options, llvm::errs());
   if (!module)
     return 1;

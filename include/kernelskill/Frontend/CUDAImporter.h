@@ -26,7 +26,18 @@ struct CUDAImportOptions {
   /// Run mem2reg and lift the control-flow graph to scf (false: raw CFG,
   /// for debugging the importer).
   bool structure = true;
+  /// Where CUDA's runtime headers are precompiled, once per set of flags, to
+  /// speed up later imports; "" (the default) imports without a PCH. The
+  /// library never picks a directory itself: tools pass one (ks-translate:
+  /// --pch-dir, else getDefaultPCHDirectory()). A directory that cannot be
+  /// created or written only disables the PCH; it never fails an import.
+  std::string pchDir;
 };
+
+/// The PCH directory ks-translate uses unless told otherwise: $KS_PCH_DIR,
+/// else $XDG_CACHE_HOME/kernelskill/pch, else ~/.cache/kernelskill/pch; ""
+/// (no PCH) when KS_NO_PCH is set or there is no home folder.
+std::string getDefaultPCHDirectory();
 
 /// Imports `path`. Errors (clang's, and constructs outside the subset) are
 /// printed to `diagnostics` as "file:line:col: error: ..."; the result is
