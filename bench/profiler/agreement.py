@@ -19,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -169,6 +170,7 @@ def fmt(metric, value):
 def compare(ks_opt, case_dir, measured_dir, out):
     rows, results = [], []
     totals = {m: [0, 0] for m in METRICS}
+    profiler_seconds = 0.0
     for c in json.load(open(os.path.join(case_dir, "cases.json"))):
         measured = os.path.join(measured_dir, c["case"] + ".json")
         if not os.path.exists(measured):
@@ -177,13 +179,20 @@ def compare(ks_opt, case_dir, measured_dir, out):
         grid, block = evaluate(c["grid"], values), evaluate(c["block"], values)
         shape = [f"grid.{d}={v}" for d, v in zip("xyz", grid)] + [f"block.{d}={v}" for d, v in zip("xyz", block)]
         workload = ",".join([c["workload"]] + shape)
-        proc = subprocess.run([ks_opt, os.path.join(case_dir, c["case"] + ".mlir"),
-                               f"--ks-perf-profiler=format=json workload={workload} measurements={measured}",
+        report = os.path.join(case_dir, c["case"] + ".diagnosis.json")
+        # Registers from ptxas as the pipeline compiles the kernel
+        # (ks-collect-resources) unless KS_NO_PTXAS is set.
+        resources = [] if os.environ.get("KS_NO_PTXAS") else ["--ks-collect-resources"]
+        start = time.monotonic()
+        proc = subprocess.run([ks_opt, os.path.join(case_dir, c["case"] + ".mlir"), *resources,
+                               f"--ks-perf-profiler=format=json report={report} workload={workload} "
+                               f"measurements={measured}",
                                "-o", os.devnull], capture_output=True, text=True)
+        profiler_seconds += time.monotonic() - start
         if proc.returncode != 0:
             print(f"{c['case']}: ks-opt failed: {proc.stderr[-400:]}")
             continue
-        doc = json.loads(proc.stdout)
+        doc = json.load(open(report))
         kernel = next((k for k in doc["kernels"] if k["kernel"] == c["kernel"]), None)
         if kernel is None or "comparisons" not in kernel:
             print(f"{c['case']}: no measurement merged")
@@ -227,6 +236,7 @@ def compare(ks_opt, case_dir, measured_dir, out):
             f.write(f"| {SHORT[m]} | {totals[m][0]} | {totals[m][1]} |\n")
     json.dump(results, open(out + ".json", "w"), indent=1)
     print(open(out + ".md").read())
+    print(f"profiler time over {len(results)} kernels: {profiler_seconds:.2f} s")
     return 0
 
 

@@ -106,7 +106,7 @@ struct CollectResources : ks::impl::KSCollectResourcesBase<CollectResources> {
     }
     if (optLevel < 0 || optLevel > 3) {
       emitError(module.getLoc()) << "ks-collect-resources: opt-level must be 0 to 3, got "
-                                 << optLevel;
+                                 << int(optLevel);
       return signalPassFailure();
     }
     bool anyKernel = false;

@@ -5,7 +5,7 @@
 // RUN: ks-opt %examples/naive_gemm.mlir --kernelskill-lower="ptx=%t.ptx" -o /dev/null
 // RUN: ks-opt %examples/naive_gemm.mlir --ks-emit-launch-spec="path=%t.json" -o /dev/null
 // RUN: ks-bench %t.ptx --spec %t.json --workload M=1024,N=1024,K=1024 --reps 3 --warmup 1 --no-db --json %t.out.json
-// RUN: ks-opt %examples/naive_gemm.mlir --ks-perf-profiler="format=json workload=M=1024,N=1024,K=1024 measurements=%t.out.json" -o /dev/null > %t.diag.json
+// RUN: ks-opt %examples/naive_gemm.mlir --ks-collect-resources --ks-perf-profiler="format=json report=%t.diag.json workload=M=1024,N=1024,K=1024 measurements=%t.out.json" -o /dev/null
 // RUN: python3 %s.py %t.diag.json
 module {
 }
