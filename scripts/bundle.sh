@@ -33,7 +33,7 @@ command -v ld.lld >/dev/null && LINKER=(-fuse-ld=lld)
 mapfile -t MLIR_LIBS < <(ls "$LLVM_LIB"/libMLIR*.a | grep -v -E 'Test|Python|CAPI')
 mapfile -t LLVM_LIBS < <(ls "$LLVM_LIB"/libLLVM*.a | grep -v -E 'TableGen|Test')
 KS_ARCHIVES=()
-for lib in KSPipelines KSAgents KSAnalysis KSCostModel KSTarget KSTransforms KSDialect KSSupport; do
+for lib in KSPipelines KSAgents KSAnalysis KSCostModel KSTarget KSTransforms KSDialect KSSupport KSStdSupport; do
   KS_ARCHIVES+=("$BUILD_DIR/lib/lib$lib.a")
 done
 echo "bundle: linking a static ks-opt (${#MLIR_LIBS[@]} MLIR and ${#LLVM_LIBS[@]} LLVM archives)"

@@ -18,30 +18,9 @@ unsigned mlir::ks::getIntegerBitWidth(Type type) {
   return 0;
 }
 
-int64_t mlir::ks::normalizeInteger(int64_t x, unsigned width) {
-  if (width == 0 || width >= 64)
-    return x;
-  if (width == 1)
-    return (x & 1) ? -1 : 0;
-  uint64_t m = (uint64_t(1) << width) - 1;
-  uint64_t u = uint64_t(x) & m;
-  if (u >> (width - 1))
-    u |= ~m;
-  return int64_t(u);
-}
-
-uint64_t mlir::ks::asUnsignedInteger(int64_t x, unsigned width) {
-  if (width == 0 || width >= 64)
-    return uint64_t(x);
-  return uint64_t(x) & ((uint64_t(1) << width) - 1);
-}
-
 namespace {
 using R = std::optional<int64_t>;
 using Operands = ArrayRef<std::optional<int64_t>>;
-
-/// Whether a / b is defined: b is not 0 and the quotient does not overflow.
-bool divisible(int64_t a, int64_t b) { return b != 0 && !(a == INT64_MIN && b == -1); }
 
 /// A one-operand op: f(value, operand width), normalized to `width`.
 template <typename F> IntegerSemantics unary(unsigned inWidth, unsigned width, F f) {
@@ -85,59 +64,24 @@ IntegerSemantics mlir::ks::getIntegerSemantics(Operation *op) {
         return unary(in, width,
                      [](int64_t a, unsigned w) { return int64_t(asUnsignedInteger(a, w)); });
       })
-      // Two's-complement wrap-around, as the hardware does (and no C++
-      // signed-overflow undefined behaviour here).
+      // The arithmetic is IntegerArith's, at the operands' width, so that
+      // launch-size formulas evaluate the same way in ks-bench.
       .Case<arith::AddIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R { return int64_t(U(a) + U(b)); });
+        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R { return addWrap(a, b, w); });
       })
       .Case<arith::SubIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R { return int64_t(U(a) - U(b)); });
+        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R { return subWrap(a, b, w); });
       })
       .Case<arith::MulIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R { return int64_t(U(a) * U(b)); });
+        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R { return mulWrap(a, b, w); });
       })
-      .Case<arith::DivSIOp>([&](auto) {
-        return binary(in, width,
-                      [](int64_t a, int64_t b, unsigned) -> R { return divisible(a, b) ? R(a / b) : R(); });
-      })
-      .Case<arith::DivUIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R {
-          U ub = asUnsignedInteger(b, w);
-          return ub ? R(int64_t(asUnsignedInteger(a, w) / ub)) : R();
-        });
-      })
-      .Case<arith::CeilDivSIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R {
-          if (!divisible(a, b))
-            return R();
-          int64_t q = a / b;
-          return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
-        });
-      })
-      .Case<arith::CeilDivUIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R {
-          U ua = asUnsignedInteger(a, w), ub = asUnsignedInteger(b, w);
-          return ub ? R(int64_t((ua + ub - 1) / ub)) : R();
-        });
-      })
-      .Case<arith::FloorDivSIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R {
-          if (!divisible(a, b))
-            return R();
-          int64_t q = a / b;
-          return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-        });
-      })
-      .Case<arith::RemSIOp>([&](auto) {
-        return binary(in, width,
-                      [](int64_t a, int64_t b, unsigned) -> R { return divisible(a, b) ? R(a % b) : R(); });
-      })
-      .Case<arith::RemUIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R {
-          U ub = asUnsignedInteger(b, w);
-          return ub ? R(int64_t(asUnsignedInteger(a, w) % ub)) : R();
-        });
-      })
+      .Case<arith::DivSIOp>([&](auto) { return binary(in, width, divS); })
+      .Case<arith::DivUIOp>([&](auto) { return binary(in, width, divU); })
+      .Case<arith::CeilDivSIOp>([&](auto) { return binary(in, width, ceilDivS); })
+      .Case<arith::CeilDivUIOp>([&](auto) { return binary(in, width, ceilDivU); })
+      .Case<arith::FloorDivSIOp>([&](auto) { return binary(in, width, floorDivS); })
+      .Case<arith::RemSIOp>([&](auto) { return binary(in, width, remS); })
+      .Case<arith::RemUIOp>([&](auto) { return binary(in, width, remU); })
       .Case<arith::AndIOp>([&](auto) {
         return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R { return a & b; });
       })
@@ -169,14 +113,10 @@ IntegerSemantics mlir::ks::getIntegerSemantics(Operation *op) {
         return binary(in, width, [](int64_t a, int64_t b, unsigned) -> R { return std::max(a, b); });
       })
       .Case<arith::MinUIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R {
-          return asUnsignedInteger(a, w) < asUnsignedInteger(b, w) ? a : b;
-        });
+        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R { return minU(a, b, w); });
       })
       .Case<arith::MaxUIOp>([&](auto) {
-        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R {
-          return asUnsignedInteger(a, w) > asUnsignedInteger(b, w) ? a : b;
-        });
+        return binary(in, width, [](int64_t a, int64_t b, unsigned w) -> R { return maxU(a, b, w); });
       })
       .Case<arith::CmpIOp>([&](arith::CmpIOp cmp) {
         auto pred = cmp.getPredicate();

@@ -4,6 +4,7 @@
 #include "kernelskill/Analysis/IntegerSemantics.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Support/Formula.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
@@ -12,20 +13,14 @@ using namespace mlir::ks;
 
 FailureOr<llvm::StringMap<int64_t>> mlir::ks::parseWorkloadOption(StringRef text,
                                                                   std::string &error) {
+  // The runtime's parser (`ks-bench --workload`), so that one workload text
+  // means the same sizes to the profiler and to the measurement.
+  ScalarValues parsed;
+  if (!parseWorkload(text.str(), parsed, error))
+    return failure();
   llvm::StringMap<int64_t> values;
-  SmallVector<StringRef> entries;
-  text.split(entries, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef entry : entries) {
-    auto [name, value] = entry.trim().split('=');
-    name = name.trim();
-    value = value.trim();
-    int64_t v;
-    if (name.empty() || value.getAsInteger(10, v)) {
-      error = ("workload entry '" + entry.trim() + "' is not NAME=INTEGER").str();
-      return failure();
-    }
-    values[name] = v;
-  }
+  for (const auto &[name, value] : parsed)
+    values[name] = value;
   return values;
 }
 

@@ -5,6 +5,8 @@
 #include "kernelskill/Runtime/Device.h"
 #include "kernelskill/Runtime/HostData.h"
 #include "kernelskill/Runtime/Stats.h"
+#include "kernelskill/Runtime/Verify.h"
+#include "kernelskill/Support/BenchResultsSchema.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -14,17 +16,12 @@
 
 using namespace mlir::ks::runtime;
 using json = nlohmann::json;
+namespace keys = mlir::ks::bench_results;
 
 namespace {
 
-json deviceJSON(const DeviceInfo &device) {
-  return {{"name", device.name}, {"chip", device.chip}, {"sms", device.smCount},
-          {"l2_bytes", device.l2Bytes}, {"driver", device.driverVersion},
-          {"cuda_runtime", device.runtimeVersion}};
-}
-
 json errorResult(const std::string &message) {
-  return json{{"status", "error"}, {"error", message}};
+  return json{{keys::kStatus, keys::kStatusError}, {keys::kError, message}};
 }
 
 /// Device memory freed on scope exit.
@@ -67,9 +64,7 @@ struct Timer {
 };
 
 json summaryJSON(const TimingSummary &s, const std::string &method) {
-  return json{{"median_ms", s.median}, {"min_ms", s.min},   {"p90_ms", s.p90},
-              {"mean_ms", s.mean},     {"max_ms", s.max},   {"reps", s.count},
-              {"spread", s.relativeSpread}, {"method", method}};
+  return toJSON(TimingResult{s, method});
 }
 
 /// Times `body` (which enqueues work on timer.stream) with events: warm-up,
@@ -170,7 +165,8 @@ private:
   }
 
   /// Compares a candidate's outputs (poisoned with A and with B) with the
-  /// reference's; fills `report` and returns whether every output passed.
+  /// reference's (Verify.h); fills `report` and returns whether every output
+  /// passed.
   bool verify(const std::vector<std::vector<uint8_t>> &refA,
               const std::vector<std::vector<uint8_t>> &refB,
               const std::vector<std::vector<uint8_t>> &outA,
@@ -181,53 +177,26 @@ private:
       if (!isOutput(i))
         continue;
       const Param &p = spec.params[i];
-      size_t count = size_t(launch.extents[i]), width = sizeOf(p.type);
-      // Positions the reference leaves unwritten are not compared; positions
-      // the candidate leaves unwritten (poison survives both poisonings) fail.
-      std::vector<bool> skip(count, false), unwritten(count, false);
-      auto poisoned = [&](const std::vector<uint8_t> &data, size_t e, uint8_t byte) {
-        for (size_t b = 0; b < width; ++b)
-          if (data[e * width + b] != byte)
-            return false;
-        return true;
-      };
-      size_t refUnwritten = 0;
-      for (size_t e = 0; e < count && p.role == Role::Out; ++e) {
-        if (poisoned(refA[i], e, kPoisonA) && poisoned(refB[i], e, kPoisonB)) {
-          skip[e] = true;
-          ++refUnwritten;
-        } else if (outB && poisoned(outA[i], e, kPoisonA) && poisoned((*outB)[i], e, kPoisonB)) {
-          unwritten[e] = true;
-        }
-      }
-      // Compare only what the reference wrote: copy the reference's values
-      // into skipped positions of the candidate's output.
-      std::vector<uint8_t> candidate = outA[i];
-      for (size_t e = 0; e < count; ++e)
-        if (skip[e])
-          std::memcpy(&candidate[e * width], &refA[i][e * width], width);
       double tolerance = options.tolerance.value_or(defaultTolerance(p.type, options.tf32));
-      Comparison c = compare(candidate, refA[i], unwritten, p.type, count, tolerance);
-      report[p.name] = {{"elements", count},        {"rel_l2", c.relativeL2},
-                        {"max_abs", c.maxAbs},      {"nan", c.nanCount},
-                        {"unwritten", c.unwrittenCount}, {"reference_unwritten", refUnwritten},
-                        {"tolerance", tolerance},   {"pass", c.pass}};
-      if (!c.pass) {
-        report[p.name]["reason"] = c.reason;
-        pass = false;
-      }
+      OutputRuns runs{refA[i], refB[i], outA[i], outB ? &(*outB)[i] : nullptr,
+                      /*poisoned=*/p.role == Role::Out};
+      OutputCheck check = verifyOutput(runs, p.type, size_t(launch.extents[i]), tolerance);
+      report[p.name] = toJSON(check);
+      pass &= check.comparison.pass;
     }
     return pass;
   }
 };
 
 json VariantRunner::run(const Variant &reference, const Variant &candidate) {
-  json result = {{"name", candidate.name}, {"path", candidate.path}, {"kernel", candidate.kernel}};
+  json result = {{keys::kName, candidate.name},
+                 {keys::kPath, candidate.path},
+                 {keys::kKernel, candidate.kernel}};
   DeviceInfo device;
   std::string error;
   if (!openDevice(options.device, device, error))
     return errorResult(error);
-  result["device"] = deviceJSON(device);
+  result[keys::kDevice] = toJSON(device);
 
   LoadedKernel ref, cand;
   if (!loadKernel(reference.path, reference.kernel, ref, error)) {
@@ -260,9 +229,9 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
       return result;
     }
   }
-  result["attributes"] = {{"registers", cand.numRegs}, {"static_smem", cand.staticSmem},
-                          {"local_bytes", cand.localBytes},
-                          {"max_threads_per_block", cand.maxThreadsPerBlock}};
+  result[keys::kAttributes] =
+      toJSON(KernelAttributes{cand.numRegs, cand.staticSmem, cand.localBytes,
+                              cand.maxThreadsPerBlock});
 
   // Buffers and arguments.
   buffers = std::vector<DeviceMemory>(spec.params.size());
@@ -321,18 +290,18 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     if (!p.isBuffer || p.role != Role::In || inputs[k].empty())
       continue;
     std::vector<uint8_t> after(inputs[k].size());
-    if (cudaMemcpy(after.data(), buffers[k].ptr, after.size(), cudaMemcpyDeviceToHost) ==
-            cudaSuccess &&
-        after != inputs[k]) {
-      report[p.name] = {{"pass", false},
-                        {"reason", "the kernel wrote to input buffer '" + p.name + "'"}};
+    if (cudaMemcpy(after.data(), buffers[k].ptr, after.size(), cudaMemcpyDeviceToHost) !=
+        cudaSuccess)
+      continue;
+    if (std::optional<std::string> why = checkInputUnchanged(p.name, inputs[k], after)) {
+      report[p.name] = {{keys::kPass, false}, {keys::kReason, *why}};
       pass = false;
     }
   }
-  result["verification"] = report;
+  result[keys::kVerification] = report;
   if (!pass) {
-    result["status"] = "fail";
-    result["error"] = "verification failed";
+    result[keys::kStatus] = keys::kStatusFail;
+    result[keys::kError] = "verification failed";
     return result;
   }
 
@@ -400,12 +369,12 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     if (graph)
       cudaGraphDestroy(graph);
   }
-  result["timing"] = summaryJSON(summary, method);
+  result[keys::kTiming] = summaryJSON(summary, method);
   double seconds = summary.median * 1e-3;
   if (launch.flops)
-    result["tflops"] = *launch.flops / seconds / 1e12;
+    result[keys::kTflops] = *launch.flops / seconds / 1e12;
   if (launch.bytes)
-    result["gbps"] = *launch.bytes / seconds / 1e9;
+    result[keys::kGbps] = *launch.bytes / seconds / 1e9;
 
   // Outputs are checked again after the timed runs (with the original inputs).
   makeInputs(options.seed);
@@ -415,11 +384,11 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   }
   json again;
   bool passAgain = verify(refA, refB, outA, nullptr, again);
-  result["verification_after_timing"] = passAgain;
+  result[keys::kVerificationAfterTiming] = passAgain;
   if (!passAgain) {
-    result["status"] = "fail";
-    result["error"] = "outputs differ from the reference after the timed runs";
-    result["verification"] = again;
+    result[keys::kStatus] = keys::kStatusFail;
+    result[keys::kError] = "outputs differ from the reference after the timed runs";
+    result[keys::kVerification] = again;
     return result;
   }
   if (options.counters) {
@@ -430,16 +399,9 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     CounterResult counters = err == cudaSuccess
                                  ? collectCounters([&] { return launch_(cand, nullptr); })
                                  : CounterResult{false, "input upload failed: " + describe(err), {}, {}};
-    result["counters"] = {{"available", counters.available}};
-    if (counters.available) {
-      result["counters"]["metrics"] = counters.metrics;
-      if (!counters.skippedMetrics.empty())
-        result["counters"]["skipped"] = counters.skippedMetrics;
-    } else {
-      result["counters"]["unavailable"] = counters.unavailableReason;
-    }
+    result[keys::kCounters] = toJSON(counters);
   }
-  result["status"] = "pass";
+  result[keys::kStatus] = keys::kStatusPass;
   return result;
 }
 
@@ -503,9 +465,9 @@ json runGemm(const Baseline &b, const BenchOptions &options, const DeviceInfo &d
     return errorResult("cuBLAS " + b.kind + " failed: " +
                        (status != CUBLAS_STATUS_SUCCESS ? cublasGetStatusString(status) : error));
   TimingSummary s = summarize(samples);
-  json r = {{"status", "pass"},
-            {"timing", summaryJSON(s, options.flushL2 ? "events, L2 flushed" : "events")},
-            {"tflops", 2.0 * double(b.m) * double(b.n) * double(b.k) / (s.median * 1e-3) / 1e12}};
+  json r = {{keys::kStatus, keys::kStatusPass},
+            {keys::kTiming, summaryJSON(s, options.flushL2 ? "events, L2 flushed" : "events")},
+            {keys::kTflops, 2.0 * double(b.m) * double(b.n) * double(b.k) / (s.median * 1e-3) / 1e12}};
   return r;
 }
 
@@ -532,9 +494,9 @@ json runCopy(const Baseline &b, const BenchOptions &options) {
           samples, error))
     return errorResult("copy failed: " + error);
   TimingSummary s = summarize(samples);
-  return {{"status", "pass"},
-          {"timing", summaryJSON(s, "events")},
-          {"gbps", 2.0 * double(b.bytes) / (s.median * 1e-3) / 1e9}};
+  return {{keys::kStatus, keys::kStatusPass},
+          {keys::kTiming, summaryJSON(s, "events")},
+          {keys::kGbps, 2.0 * double(b.bytes) / (s.median * 1e-3) / 1e9}};
 }
 } // namespace
 
@@ -543,9 +505,9 @@ json mlir::ks::runtime::runVariantJob(const LaunchSpec &spec, const ResolvedLaun
                                       const BenchOptions &options) {
   VariantRunner runner(spec, launch, options);
   json result = runner.run(reference, candidate);
-  result["name"] = candidate.name;
-  result["path"] = candidate.path;
-  result["kernel"] = candidate.kernel;
+  result[keys::kName] = candidate.name;
+  result[keys::kPath] = candidate.path;
+  result[keys::kKernel] = candidate.kernel;
   return result;
 }
 
@@ -555,11 +517,11 @@ json mlir::ks::runtime::runBaselineJob(const Baseline &b, const BenchOptions &op
   if (!openDevice(options.device, device, error))
     return errorResult(error);
   json result = b.kind == "copy" ? runCopy(b, options) : runGemm(b, options, device);
-  result["device"] = deviceJSON(device);
-  result["name"] = b.kind == "copy" ? "copy (" + std::to_string(b.bytes) + " B)"
+  result[keys::kDevice] = toJSON(device);
+  result[keys::kName] = b.kind == "copy" ? "copy (" + std::to_string(b.bytes) + " B)"
                                     : "cublas-" + b.kind + " " + std::to_string(b.m) + "x" +
                                           std::to_string(b.n) + "x" + std::to_string(b.k);
-  result["baseline"] = b.kind;
+  result[keys::kBaseline] = b.kind;
   return result;
 }
 
@@ -571,8 +533,8 @@ std::optional<Baseline> mlir::ks::runtime::parseBaseline(const std::string &text
   b.kind = text.substr(0, colon);
   std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
   auto eval = [&](const std::string &formula, int64_t &out) {
-    auto v = evaluate(formula, scalars);
-    if (auto *e = std::get_if<ExprError>(&v)) {
+    auto v = evaluateFormula(formula, scalars);
+    if (auto *e = std::get_if<FormulaError>(&v)) {
       error = "baseline '" + text + "': " + e->message;
       return false;
     }

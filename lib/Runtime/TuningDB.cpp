@@ -1,10 +1,12 @@
 //===- TuningDB.cpp - The tuning database of measurements -----------------===//
 
 #include "kernelskill/Runtime/TuningDB.h"
+#include "kernelskill/Support/BenchResultsSchema.h"
 
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <array>
 #include <cstdlib>
 #include <ctime>
 #include <filesystem>
@@ -13,6 +15,7 @@
 
 using namespace mlir::ks::runtime;
 using json = nlohmann::json;
+namespace keys = mlir::ks::bench_results;
 
 namespace {
 constexpr const char *kSchema = R"sql(
@@ -223,15 +226,29 @@ std::string TuningDB::integrityCheck() {
   return result;
 }
 
+namespace {
+/// The record's string columns and their keys in `ks-bench db export`.
+template <typename Record> auto stringFields(Record &r) {
+  return std::array<std::pair<const char *, decltype(&r.fingerprint)>, 9>{{
+      {keys::kRecordFingerprint, &r.fingerprint},
+      {keys::kRecordGpuName, &r.gpuName},
+      {keys::kRecordChip, &r.chip},
+      {keys::kRecordDriverVersion, &r.driverVersion},
+      {keys::kRecordCudaVersion, &r.cudaVersion},
+      {keys::kRecordWorkload, &r.workload},
+      {keys::kRecordSchedule, &r.schedule},
+      {keys::kRecordKsVersion, &r.ksVersion},
+      {keys::kRecordCreatedAt, &r.createdAt}}};
+}
+} // namespace
+
 std::string mlir::ks::runtime::toJSON(const MeasurementRecord &r) {
-  json j = {{"fingerprint", r.fingerprint}, {"gpu_name", r.gpuName},
-            {"chip", r.chip},               {"driver_version", r.driverVersion},
-            {"cuda_version", r.cudaVersion}, {"workload", r.workload},
-            {"schedule", r.schedule},       {"ks_version", r.ksVersion},
-            {"created_at", r.createdAt}};
+  json j = json::object();
+  for (auto [key, field] : stringFields(r))
+    j[key] = *field;
   // Results are JSON themselves: embed them as an object when they parse.
   json results = json::parse(r.results, nullptr, /*allow_exceptions=*/false);
-  j["results"] = results.is_discarded() ? json(r.results) : results;
+  j[keys::kRecordResults] = results.is_discarded() ? json(r.results) : results;
   return j.dump();
 }
 
@@ -243,24 +260,19 @@ std::optional<MeasurementRecord> mlir::ks::runtime::recordFromJSON(const std::st
     return std::nullopt;
   }
   MeasurementRecord r;
-  std::pair<const char *, std::string *> fields[] = {
-      {"fingerprint", &r.fingerprint}, {"gpu_name", &r.gpuName},
-      {"chip", &r.chip},               {"driver_version", &r.driverVersion},
-      {"cuda_version", &r.cudaVersion}, {"workload", &r.workload},
-      {"schedule", &r.schedule},       {"ks_version", &r.ksVersion},
-      {"created_at", &r.createdAt}};
-  for (auto [key, field] : fields) {
+  for (auto [key, field] : stringFields(r)) {
     if (!j.contains(key) || !j[key].is_string()) {
       error = std::string("missing or non-string field '") + key + "'";
       return std::nullopt;
     }
     *field = j[key];
   }
-  if (!j.contains("results")) {
-    error = "missing field 'results'";
+  if (!j.contains(keys::kRecordResults)) {
+    error = std::string("missing field '") + keys::kRecordResults + "'";
     return std::nullopt;
   }
-  r.results = j["results"].is_string() ? j["results"].get<std::string>() : j["results"].dump();
+  const json &results = j[keys::kRecordResults];
+  r.results = results.is_string() ? results.get<std::string>() : results.dump();
   if (r.fingerprint.empty() || r.gpuName.empty()) {
     error = "empty fingerprint or gpu_name";
     return std::nullopt;

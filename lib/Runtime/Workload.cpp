@@ -1,14 +1,18 @@
 //===- Workload.cpp - What a kernel is launched with ----------------------===//
 
 #include "kernelskill/Runtime/Workload.h"
+#include "kernelskill/Support/IntegerArith.h"
+#include "kernelskill/Support/LaunchSpecSchema.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <set>
 
+using namespace mlir::ks;
 using namespace mlir::ks::runtime;
 using json = nlohmann::json;
+namespace keys = mlir::ks::launch_spec;
 
 namespace {
 struct TypeInfo {
@@ -36,14 +40,6 @@ std::string validTypes() {
     s += (s.empty() ? "" : ", ") + std::string(t.name);
   return s;
 }
-bool isIdentifier(const std::string &s) {
-  if (s.empty() || !(std::isalpha(static_cast<unsigned char>(s[0])) || s[0] == '_'))
-    return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
-      return false;
-  return true;
-}
 std::string trim(const std::string &s) {
   size_t b = s.find_first_not_of(" \t\n"), e = s.find_last_not_of(" \t\n");
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
@@ -61,36 +57,16 @@ size_t mlir::ks::runtime::sizeOf(ElemType type) { return info(type).size; }
 bool mlir::ks::runtime::isFloat(ElemType type) { return info(type).isFloat; }
 
 std::optional<Role> mlir::ks::runtime::parseRole(const std::string &name) {
-  if (name == "in")
+  if (name == keys::kRoleIn)
     return Role::In;
-  if (name == "out")
+  if (name == keys::kRoleOut)
     return Role::Out;
-  if (name == "inout")
+  if (name == keys::kRoleInOut)
     return Role::InOut;
   return std::nullopt;
 }
 const char *mlir::ks::runtime::toString(Role role) {
-  return role == Role::In ? "in" : role == Role::Out ? "out" : "inout";
-}
-
-std::vector<std::string> mlir::ks::runtime::splitTopLevel(const std::string &text, char sep) {
-  std::vector<std::string> parts;
-  int depth = 0;
-  std::string current;
-  for (char c : text) {
-    if (c == '(' || c == '[')
-      ++depth;
-    else if (c == ')' || c == ']')
-      --depth;
-    if (c == sep && depth == 0) {
-      parts.push_back(trim(current));
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  parts.push_back(trim(current));
-  return parts;
+  return role == Role::In ? keys::kRoleIn : role == Role::Out ? keys::kRoleOut : keys::kRoleInOut;
 }
 
 static bool setDefaultRange(Param &p) {
@@ -156,25 +132,6 @@ bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Para
   return true;
 }
 
-bool mlir::ks::runtime::parseWorkload(const std::string &text, ScalarValues &scalars,
-                                      std::string &error) {
-  for (const std::string &item : splitTopLevel(text)) {
-    size_t eq = item.find('=');
-    std::string name = trim(item.substr(0, eq));
-    if (eq == std::string::npos || !isIdentifier(name)) {
-      error = "workload entry '" + item + "': expected NAME=VALUE";
-      return false;
-    }
-    auto value = evaluate(trim(item.substr(eq + 1)), scalars);
-    if (auto *err = std::get_if<ExprError>(&value)) {
-      error = "workload entry '" + item + "': " + err->message;
-      return false;
-    }
-    scalars[name] = std::get<int64_t>(value);
-  }
-  return true;
-}
-
 bool mlir::ks::runtime::parseDims(const std::string &text, std::array<std::string, 3> &dims,
                                   std::string &error) {
   std::vector<std::string> parts = splitTopLevel(text);
@@ -205,6 +162,31 @@ bool formulaField(const json &value, const std::string &path, std::string &out,
 }
 } // namespace
 
+namespace {
+/// Whether `value` is a value of integer type `type` (any value fits a
+/// float or a 64-bit type).
+bool fitsType(int64_t value, ElemType type) {
+  unsigned bits = unsigned(8 * sizeOf(type));
+  switch (type) {
+  case ElemType::I8:
+  case ElemType::I32:
+    return normalizeInteger(value, bits) == value;
+  case ElemType::U8:
+  case ElemType::U32:
+    return value >= 0 && int64_t(asUnsignedInteger(value, bits)) == value;
+  default:
+    return true;
+  }
+}
+
+bool isTopLevelKey(const std::string &key) {
+  for (const char *known : keys::kTopLevelKeys)
+    if (key == known)
+      return true;
+  return false;
+}
+} // namespace
+
 std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::string &text,
                                                                   std::string &error) {
   json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
@@ -217,63 +199,63 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
     return std::nullopt;
   }
   LaunchSpec spec;
-  static const std::set<std::string> known = {"kernel", "params", "grid",  "block", "smem",
-                                              "flops",  "bytes",  "scalars"};
   for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (!known.count(it.key())) {
-      error = "unknown key '" + it.key() +
-              "'; valid keys: kernel, params, grid, block, smem, flops, bytes, scalars";
+    if (!isTopLevelKey(it.key())) {
+      std::string valid;
+      for (const char *key : keys::kTopLevelKeys)
+        valid += (valid.empty() ? "" : ", ") + std::string(key);
+      error = "unknown key '" + it.key() + "'; valid keys: " + valid;
       return std::nullopt;
     }
-  if (!doc.contains("kernel") || !doc["kernel"].is_string()) {
+  if (!doc.contains(keys::kKernel) || !doc[keys::kKernel].is_string()) {
     error = "'kernel' (the kernel's name) is required and must be a string";
     return std::nullopt;
   }
-  spec.kernel = doc["kernel"];
-  if (!doc.contains("params") || !doc["params"].is_array()) {
+  spec.kernel = doc[keys::kKernel];
+  if (!doc.contains(keys::kParams) || !doc[keys::kParams].is_array()) {
     error = "'params' (the kernel's parameters, in order) is required and must be an array";
     return std::nullopt;
   }
-  for (size_t i = 0; i < doc["params"].size(); ++i) {
-    const json &p = doc["params"][i];
+  for (size_t i = 0; i < doc[keys::kParams].size(); ++i) {
+    const json &p = doc[keys::kParams][i];
     std::string path = "params[" + std::to_string(i) + "]";
-    if (!p.is_object() || !p.contains("name") || !p["name"].is_string() ||
-        !p.contains("type") || !p["type"].is_string()) {
+    if (!p.is_object() || !p.contains(keys::kName) || !p[keys::kName].is_string() ||
+        !p.contains(keys::kType) || !p[keys::kType].is_string()) {
       error = path + ": expected {\"name\": ..., \"type\": ...}";
       return std::nullopt;
     }
     Param param;
-    param.name = p["name"];
-    std::optional<ElemType> type = parseElemType(p["type"]);
+    param.name = p[keys::kName];
+    std::optional<ElemType> type = parseElemType(p[keys::kType]);
     if (!type) {
-      error = path + ": unknown type '" + p["type"].get<std::string>() +
+      error = path + ": unknown type '" + p[keys::kType].get<std::string>() +
               "'; valid types: " + validTypes();
       return std::nullopt;
     }
     param.type = *type;
     setDefaultRange(param);
-    if (p.contains("extent")) {
+    if (p.contains(keys::kExtent)) {
       param.isBuffer = true;
-      if (!formulaField(p["extent"], path + ".extent", param.extent, error))
+      if (!formulaField(p[keys::kExtent], path + ".extent", param.extent, error))
         return std::nullopt;
     }
-    if (p.contains("role") && !param.isBuffer) {
+    if (p.contains(keys::kRole) && !param.isBuffer) {
       error = path + ": buffer '" + param.name +
               "' has no extent (a manifest leaves sizes out): add \"extent\" or give the "
               "parameters with --params";
       return std::nullopt;
     }
-    if (p.contains("role")) {
+    if (p.contains(keys::kRole)) {
       std::optional<Role> role =
-          p["role"].is_string() ? parseRole(p["role"]) : std::optional<Role>();
+          p[keys::kRole].is_string() ? parseRole(p[keys::kRole]) : std::optional<Role>();
       if (!role || !param.isBuffer) {
         error = path + ": 'role' must be in, out or inout, and only buffers have one";
         return std::nullopt;
       }
       param.role = *role;
     }
-    if (p.contains("range")) {
-      const json &r = p["range"];
+    if (p.contains(keys::kRange)) {
+      const json &r = p[keys::kRange];
       if (!r.is_array() || r.size() != 2 || !r[0].is_number() || !r[1].is_number() ||
           r[0].get<double>() >= r[1].get<double>()) {
         error = path + ".range: expected [lo, hi] with lo < hi";
@@ -284,11 +266,11 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
     }
     spec.params.push_back(param);
   }
-  for (const char *key : {"grid", "block"}) {
+  for (const char *key : {keys::kGrid, keys::kBlock}) {
     if (!doc.contains(key))
       continue;
     const json &dims = doc[key];
-    auto &out = std::string(key) == "grid" ? spec.grid : spec.block;
+    auto &out = std::string(key) == keys::kGrid ? spec.grid : spec.block;
     if (!dims.is_array() || dims.empty() || dims.size() > 3) {
       error = std::string(key) + ": expected an array of 1 to 3 sizes";
       return std::nullopt;
@@ -298,16 +280,16 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
       if (!formulaField(dims[i], std::string(key) + "[" + std::to_string(i) + "]", out[i], error))
         return std::nullopt;
   }
-  for (auto [key, field] : {std::pair{"smem", &spec.smem}, {"flops", &spec.flops},
-                            {"bytes", &spec.bytes}})
+  for (auto [key, field] : {std::pair{keys::kSmem, &spec.smem}, {keys::kFlops, &spec.flops},
+                            {keys::kBytes, &spec.bytes}})
     if (doc.contains(key) && !formulaField(doc[key], key, *field, error))
       return std::nullopt;
-  if (doc.contains("scalars")) {
-    if (!doc["scalars"].is_object()) {
+  if (doc.contains(keys::kScalars)) {
+    if (!doc[keys::kScalars].is_object()) {
       error = "scalars: expected an object of NAME: integer";
       return std::nullopt;
     }
-    for (auto it = doc["scalars"].begin(); it != doc["scalars"].end(); ++it) {
+    for (auto it = doc[keys::kScalars].begin(); it != doc[keys::kScalars].end(); ++it) {
       if (!it.value().is_number_integer()) {
         error = "scalars." + it.key() + ": expected an integer";
         return std::nullopt;
@@ -339,6 +321,14 @@ std::optional<ResolvedLaunch> mlir::ks::runtime::resolve(const LaunchSpec &spec,
               p.name + "=VALUE";
       return std::nullopt;
     }
+    // Formulas see the value the launcher passes: it must be one of the
+    // type's (a wider one would be truncated silently when copied into the
+    // kernel's argument).
+    if (!fitsType(it->second, p.type)) {
+      error = "scalar parameter '" + p.name + "' = " + std::to_string(it->second) +
+              " does not fit its type " + toString(p.type);
+      return std::nullopt;
+    }
     scalars[p.name] = it->second;
   }
   // Formulas may also use workload names that are not parameters.
@@ -347,8 +337,8 @@ std::optional<ResolvedLaunch> mlir::ks::runtime::resolve(const LaunchSpec &spec,
 
   ResolvedLaunch r;
   auto eval = [&](const std::string &what, const std::string &formula, int64_t &out) {
-    auto value = evaluate(formula, scalars);
-    if (auto *err = std::get_if<ExprError>(&value)) {
+    auto value = evaluateFormula(formula, scalars);
+    if (auto *err = std::get_if<FormulaError>(&value)) {
       error = what + ": " + err->message;
       return false;
     }
@@ -401,26 +391,26 @@ std::optional<ResolvedLaunch> mlir::ks::runtime::resolve(const LaunchSpec &spec,
 
 std::string mlir::ks::runtime::toJSON(const LaunchSpec &spec) {
   json doc;
-  doc["kernel"] = spec.kernel;
-  doc["params"] = json::array();
+  doc[keys::kKernel] = spec.kernel;
+  doc[keys::kParams] = json::array();
   for (const Param &p : spec.params) {
-    json j = {{"name", p.name}, {"type", toString(p.type)}};
+    json j = {{keys::kName, p.name}, {keys::kType, toString(p.type)}};
     if (p.isBuffer) {
-      j["extent"] = p.extent;
-      j["role"] = toString(p.role);
-      j["range"] = {p.lo, p.hi};
+      j[keys::kExtent] = p.extent;
+      j[keys::kRole] = toString(p.role);
+      j[keys::kRange] = {p.lo, p.hi};
     }
-    doc["params"].push_back(j);
+    doc[keys::kParams].push_back(j);
   }
-  doc["grid"] = spec.grid;
-  doc["block"] = spec.block;
-  doc["smem"] = spec.smem;
+  doc[keys::kGrid] = spec.grid;
+  doc[keys::kBlock] = spec.block;
+  doc[keys::kSmem] = spec.smem;
   if (!spec.flops.empty())
-    doc["flops"] = spec.flops;
+    doc[keys::kFlops] = spec.flops;
   if (!spec.bytes.empty())
-    doc["bytes"] = spec.bytes;
-  doc["scalars"] = json::object();
+    doc[keys::kBytes] = spec.bytes;
+  doc[keys::kScalars] = json::object();
   for (const auto &[name, value] : spec.scalars)
-    doc["scalars"][name] = value;
+    doc[keys::kScalars][name] = value;
   return doc.dump();
 }

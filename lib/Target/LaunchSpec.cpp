@@ -2,12 +2,15 @@
 //
 // Turns a host launcher into the JSON launch spec ks-bench reads
 // (docs/Runtime.md), so a kernel in the IR can be measured without writing its
-// launch by hand.
+// launch by hand. The launch sizes are written as formulas that compute what
+// the launcher's arith ops compute, bit for bit (Support/Formula.h), so
+// ks-bench launches the grid the profiler analyzed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Support/LaunchSpecSchema.h"
 #include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Passes.h"
 
@@ -29,6 +32,7 @@ namespace mlir::ks {
 
 using namespace mlir;
 using namespace mlir::ks;
+namespace keys = mlir::ks::launch_spec;
 
 namespace {
 /// The spec's name for a scalar or element type, if ks-bench supports it.
@@ -56,50 +60,20 @@ std::optional<StringRef> typeName(Type type) {
   return std::nullopt;
 }
 
-/// Rebuilds the integer formula that computes `value` from the launcher's
-/// named arguments and constants. Binary results are parenthesized; the
-/// caller strips the outermost pair.
-FailureOr<std::string> formulaOf(Value value, const DenseMap<Value, std::string> &names,
-                                 Location useLoc) {
-  if (auto it = names.find(value); it != names.end())
-    return it->second;
-  Operation *op = value.getDefiningOp();
-  if (!op)
-    return emitError(useLoc) << "ks-emit-launch-spec: a launch size depends on a block argument "
-                                "that is not one of the launcher's arguments";
-  auto binary = [&](StringRef infix, StringRef fn = {}) -> FailureOr<std::string> {
-    FailureOr<std::string> lhs = formulaOf(op->getOperand(0), names, useLoc);
-    if (failed(lhs))
-      return failure();
-    FailureOr<std::string> rhs = formulaOf(op->getOperand(1), names, useLoc);
-    if (failed(rhs))
-      return failure();
-    if (!fn.empty())
-      return (fn + "(" + *lhs + ", " + *rhs + ")").str();
-    return ("(" + *lhs + " " + infix + " " + *rhs + ")").str();
-  };
-  return llvm::TypeSwitch<Operation *, FailureOr<std::string>>(op)
-      .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> FailureOr<std::string> {
-        if (auto integer = dyn_cast<IntegerAttr>(c.getValue()))
-          return std::to_string(integer.getInt());
-        return c.emitError("ks-emit-launch-spec: a launch size uses a non-integer constant");
-      })
-      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
-            arith::TruncIOp>([&](Operation *cast) { return formulaOf(cast->getOperand(0), names, useLoc); })
-      .Case<arith::AddIOp>([&](auto) { return binary("+"); })
-      .Case<arith::SubIOp>([&](auto) { return binary("-"); })
-      .Case<arith::MulIOp>([&](auto) { return binary("*"); })
-      .Case<arith::DivUIOp, arith::DivSIOp>([&](auto) { return binary("/"); })
-      .Case<arith::RemUIOp, arith::RemSIOp>([&](auto) { return binary("%"); })
-      .Case<arith::CeilDivUIOp, arith::CeilDivSIOp>([&](auto) { return binary("", "ceildiv"); })
-      .Case<arith::MinSIOp, arith::MinUIOp>([&](auto) { return binary("", "min"); })
-      .Case<arith::MaxSIOp, arith::MaxUIOp>([&](auto) { return binary("", "max"); })
-      .Default([&](Operation *other) -> FailureOr<std::string> {
-        return other->emitError("ks-emit-launch-spec: cannot express the launch size computed "
-                                "by '")
-               << other->getName() << "' as a formula of the launcher's arguments";
-      });
-}
+/// Bits of an integer or index type (index: 64, as the analyses assume).
+unsigned widthOf(Type type) { return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 64; }
+
+/// A launch-size formula for a `width`-bit value. Formulas compute in 64 bits
+/// (Support/Formula.h), so after a narrower add, sub or mul only the low
+/// `width` bits are right: `canonical` is false until a trunc(x, W) puts
+/// the value in canonical form, which is added only where an op reads more
+/// than the low bits. Binary results are parenthesized; the caller strips
+/// the outermost pair.
+struct Formula {
+  std::string text;
+  unsigned width = 64;
+  bool canonical = true;
+};
 
 std::string stripParens(std::string formula) {
   if (formula.size() < 2 || formula.front() != '(' || formula.back() != ')')
@@ -111,6 +85,116 @@ std::string stripParens(std::string formula) {
       return formula; // "(a) + (b)": the outer pair does not enclose everything
   }
   return formula.substr(1, formula.size() - 2);
+}
+
+/// The value itself, for ops that read every bit (signed division,
+/// comparison, extension, the launch).
+std::string canonical(const Formula &f) {
+  if (f.canonical)
+    return f.text;
+  return "trunc(" + stripParens(f.text) + ", " + std::to_string(f.width) + ")";
+}
+
+/// Rebuilds the integer formula that computes `value` from the launcher's
+/// named arguments and constants, with the launcher's integer semantics:
+/// wrap-around at the type's width, signed and unsigned division,
+/// truncation and extension, as the analyses execute them.
+FailureOr<Formula> formulaOf(Value value, const DenseMap<Value, std::string> &names,
+                             Location useLoc) {
+  if (auto it = names.find(value); it != names.end())
+    return Formula{it->second, widthOf(value.getType())};
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return emitError(useLoc) << "ks-emit-launch-spec: a launch size depends on a block argument "
+                                "that is not one of the launcher's arguments";
+  unsigned width = widthOf(value.getType());
+  auto operands = [&]() -> FailureOr<std::pair<Formula, Formula>> {
+    FailureOr<Formula> lhs = formulaOf(op->getOperand(0), names, useLoc);
+    if (failed(lhs))
+      return failure();
+    FailureOr<Formula> rhs = formulaOf(op->getOperand(1), names, useLoc);
+    if (failed(rhs))
+      return failure();
+    return std::make_pair(*lhs, *rhs);
+  };
+  // + - *: only the operands' low bits matter, and only the result's low
+  // `width` bits are right (64-bit results are: formulas wrap at 64).
+  auto ring = [&](StringRef infix) -> FailureOr<Formula> {
+    auto ab = operands();
+    if (failed(ab))
+      return failure();
+    return Formula{("(" + ab->first.text + " " + infix + " " + ab->second.text + ")").str(), width,
+                   width == 64};
+  };
+  // Signed: the operands' values; the result is canonical.
+  auto signedOp = [&](StringRef infix, StringRef fn = {}) -> FailureOr<Formula> {
+    auto ab = operands();
+    if (failed(ab))
+      return failure();
+    std::string a = canonical(ab->first), b = canonical(ab->second);
+    if (!fn.empty())
+      return Formula{(fn + "(" + stripParens(a) + ", " + stripParens(b) + ")").str(), width};
+    return Formula{("(" + a + " " + infix + " " + b + ")").str(), width};
+  };
+  // Unsigned: the function reads the operands' low `width` bits.
+  auto unsignedOp = [&](StringRef fn) -> FailureOr<Formula> {
+    auto ab = operands();
+    if (failed(ab))
+      return failure();
+    std::string text = (fn + "(" + stripParens(ab->first.text) + ", " +
+                        stripParens(ab->second.text))
+                           .str();
+    if (width != 64)
+      text += ", " + std::to_string(width);
+    return Formula{text + ")", width};
+  };
+  auto conversion = [&](bool isUnsigned) -> FailureOr<Formula> {
+    FailureOr<Formula> from = formulaOf(op->getOperand(0), names, useLoc);
+    if (failed(from))
+      return failure();
+    if (width <= from->width) // a truncation keeps the low bits
+      return Formula{from->text, width, from->canonical && width == from->width};
+    if (isUnsigned)
+      return Formula{"zext(" + stripParens(from->text) + ", " + std::to_string(from->width) + ")",
+                     width};
+    return Formula{canonical(*from), width}; // sign extension: the same value
+  };
+  return llvm::TypeSwitch<Operation *, FailureOr<Formula>>(op)
+      .Case<arith::ConstantOp>([&](arith::ConstantOp c) -> FailureOr<Formula> {
+        if (auto integer = dyn_cast<IntegerAttr>(c.getValue()))
+          return Formula{std::to_string(integer.getValue().getSExtValue()), width};
+        return c.emitError("ks-emit-launch-spec: a launch size uses a non-integer constant");
+      })
+      .Case<arith::IndexCastOp, arith::ExtSIOp, arith::TruncIOp>([&](auto) { return conversion(false); })
+      .Case<arith::IndexCastUIOp, arith::ExtUIOp>([&](auto) { return conversion(true); })
+      .Case<arith::AddIOp>([&](auto) { return ring("+"); })
+      .Case<arith::SubIOp>([&](auto) { return ring("-"); })
+      .Case<arith::MulIOp>([&](auto) { return ring("*"); })
+      .Case<arith::DivSIOp>([&](auto) { return signedOp("/"); })
+      .Case<arith::RemSIOp>([&](auto) { return signedOp("%"); })
+      .Case<arith::CeilDivSIOp>([&](auto) { return signedOp("", "ceildiv"); })
+      .Case<arith::FloorDivSIOp>([&](auto) { return signedOp("", "floordiv"); })
+      .Case<arith::MinSIOp>([&](auto) { return signedOp("", "min"); })
+      .Case<arith::MaxSIOp>([&](auto) { return signedOp("", "max"); })
+      .Case<arith::DivUIOp>([&](auto) { return unsignedOp("udiv"); })
+      .Case<arith::RemUIOp>([&](auto) { return unsignedOp("urem"); })
+      .Case<arith::CeilDivUIOp>([&](auto) { return unsignedOp("ceildivu"); })
+      .Case<arith::MinUIOp>([&](auto) { return unsignedOp("minu"); })
+      .Case<arith::MaxUIOp>([&](auto) { return unsignedOp("maxu"); })
+      .Default([&](Operation *other) -> FailureOr<Formula> {
+        return other->emitError("ks-emit-launch-spec: cannot express the launch size computed "
+                                "by '")
+               << other->getName() << "' as a formula of the launcher's arguments";
+      });
+}
+
+/// The formula of a launch operand, as the launch reads it.
+FailureOr<std::string> launchFormula(Value value, const DenseMap<Value, std::string> &names,
+                                     Location useLoc) {
+  FailureOr<Formula> formula = formulaOf(value, names, useLoc);
+  if (failed(formula))
+    return failure();
+  return stripParens(canonical(*formula));
 }
 
 /// How a kernel uses a buffer argument: read, written or both. Follows
@@ -164,14 +248,14 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
       return launch.emitError("ks-emit-launch-spec: kernel operand #")
              << i << " is not an argument of the launcher; pass it through one";
     const std::string &name = it->second;
-    llvm::json::Object param{{"name", name}};
+    llvm::json::Object param{{keys::kName, name}};
     if (auto memref = dyn_cast<MemRefType>(operand.getType())) {
       std::optional<StringRef> elem = typeName(memref.getElementType());
       if (!elem)
         return launch.emitError("ks-emit-launch-spec: buffer '")
                << name << "' has element type " << memref.getElementType()
                << ", which ks-bench does not support";
-      param["type"] = *elem;
+      param[keys::kType] = *elem;
       std::optional<int64_t> extent;
       if (memref.hasStaticShape())
         extent = memref.getNumElements();
@@ -184,16 +268,18 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
                << name << "' is unknown: give it (in elements) in the launcher's "
                << "ks.workload = #ks.workload<..., buffers = {" << name << " = N}>";
       if (extent)
-        param["extent"] = std::to_string(*extent);
+        param[keys::kExtent] = std::to_string(*extent);
       auto [reads, writes] = accessesOf(kernel.getArgument(i));
-      param["role"] = reads && writes ? "inout" : writes ? "out" : "in";
+      param[keys::kRole] = reads && writes ? keys::kRoleInOut
+                           : writes        ? keys::kRoleOut
+                                           : keys::kRoleIn;
     } else {
       std::optional<StringRef> type = typeName(operand.getType());
       if (!type || *type == "f16" || *type == "bf16")
         return launch.emitError("ks-emit-launch-spec: scalar '")
                << name << "' has type " << operand.getType()
                << ", which ks-bench does not pass (integers, f32, f64)";
-      param["type"] = *type;
+      param[keys::kType] = *type;
       Attribute value = workload ? workload.getScalars().get(name) : Attribute();
       if (auto integer = dyn_cast_or_null<IntegerAttr>(value)) {
         scalars[name] = integer.getInt();
@@ -211,10 +297,10 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
   auto dims = [&](gpu::KernelDim3 dim) -> FailureOr<llvm::json::Array> {
     llvm::json::Array out;
     for (Value v : {dim.x, dim.y, dim.z}) {
-      FailureOr<std::string> formula = formulaOf(v, names, launch.getLoc());
+      FailureOr<std::string> formula = launchFormula(v, names, launch.getLoc());
       if (failed(formula))
         return failure();
-      out.push_back(stripParens(*formula));
+      out.push_back(*formula);
     }
     return out;
   };
@@ -224,18 +310,18 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
     return failure();
   std::string smem = "0";
   if (Value dynamic = launch.getDynamicSharedMemorySize()) {
-    FailureOr<std::string> formula = formulaOf(dynamic, names, launch.getLoc());
+    FailureOr<std::string> formula = launchFormula(dynamic, names, launch.getLoc());
     if (failed(formula))
       return failure();
-    smem = stripParens(*formula);
+    smem = *formula;
   }
 
-  llvm::json::Object spec{{"kernel", kernel.getName().str()},
-                          {"params", std::move(params)},
-                          {"grid", std::move(*grid)},
-                          {"block", std::move(*block)},
-                          {"smem", smem},
-                          {"scalars", std::move(scalars)}};
+  llvm::json::Object spec{{keys::kKernel, kernel.getName().str()},
+                          {keys::kParams, std::move(params)},
+                          {keys::kGrid, std::move(*grid)},
+                          {keys::kBlock, std::move(*block)},
+                          {keys::kSmem, smem},
+                          {keys::kScalars, std::move(scalars)}};
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(spec)));

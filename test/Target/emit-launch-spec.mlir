@@ -3,8 +3,8 @@
 // RUN: ks-opt %s -split-input-file --ks-emit-launch-spec -o /dev/null | FileCheck %s
 
 // GEMM:      "grid": [
-// GEMM-NEXT:   "(N + 15) / 16",
-// GEMM-NEXT:   "(M + 15) / 16",
+// GEMM-NEXT:   "udiv(N + 15, 16)",
+// GEMM-NEXT:   "udiv(M + 15, 16)",
 // GEMM-NEXT:   "1"
 // GEMM:      "kernel": "naive_gemm",
 // GEMM:        "extent": "16777216",
@@ -26,7 +26,7 @@
 // CHECK:      "block": [
 // CHECK-NEXT:   "256",
 // CHECK:      "grid": [
-// CHECK-NEXT:   "min(ceildiv(arg2, 256), 1024)",
+// CHECK-NEXT:   "minu(ceildivu(arg2, 256), 1024)",
 // CHECK:      "kernel": "scale",
 // CHECK:        "extent": "1000",
 // CHECK-NEXT:   "name": "arg0",
@@ -40,7 +40,7 @@
 // CHECK-NEXT:   "type": "i64"
 // CHECK:      "scalars": {
 // CHECK-NEXT:   "arg2": 1000
-// CHECK:      "smem": "arg2 * 2"
+// CHECK:      "smem": "trunc(arg2 * 2, 32)"
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @scale(%x: memref<?xbf16>, %t: memref<64xi32>, %n: index) kernel {
@@ -65,6 +65,52 @@ module attributes {gpu.container_module} {
     gpu.launch_func @kernels::@scale blocks in (%g, %c1, %c1) threads in (%c256, %c1, %c1)
         dynamic_shared_memory_size %smem
         args(%x : memref<?xbf16>, %t : memref<64xi32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// The launcher's integer semantics, bit for bit: an i32 add wraps at 32 bits
+// (trunc), signed and unsigned division stay apart, index_castui and extui
+// read the value as unsigned (zext), trunci keeps the low bits, and a trunc
+// is added only where an op reads more than the low bits.
+// CHECK:      "grid": [
+// CHECK-NEXT:   "zext(trunc(n + 255, 32) / 256, 32)",
+// CHECK-NEXT:   "trunc(urem(udiv(n, 3, 32), 3, 32) + 3, 32)",
+// CHECK-NEXT:   "max(trunc(zext(n, 32) * 7, 8), 3)"
+// CHECK:      "smem": "trunc(n * 256, 32)"
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @fill(%x: memref<?xf32>, %n: i32) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %n: i32 {ks.name = "n"})
+      attributes {ks.workload = #ks.workload<scalars = {n = 1000 : i64}, buffers = {x = 1000}>} {
+    %c1 = arith.constant 1 : index
+    %c255 = arith.constant 255 : i32
+    %c256 = arith.constant 256 : i32
+    %c3 = arith.constant 3 : i32
+    %c7 = arith.constant 7 : i64
+    %sum = arith.addi %n, %c255 : i32
+    %q = arith.divsi %sum, %c256 : i32
+    %gx = arith.index_castui %q : i32 to index
+    %nu = arith.divui %n, %c3 : i32
+    %r = arith.remui %nu, %c3 : i32
+    %r1 = arith.addi %r, %c3 : i32
+    %gy = arith.index_cast %r1 : i32 to index
+    %wide = arith.extui %n : i32 to i64
+    %w7 = arith.muli %wide, %c7 : i64
+    %t = arith.trunci %w7 : i64 to i32
+    %t8 = arith.trunci %t : i32 to i8
+    %gz0 = arith.extsi %t8 : i8 to i32
+    %gz1 = arith.maxsi %gz0, %c3 : i32
+    %gz = arith.index_cast %gz1 : i32 to index
+    %smem = arith.muli %n, %c256 : i32
+    gpu.launch_func @kernels::@fill blocks in (%gx, %gy, %gz) threads in (%c1, %c1, %c1)
+        dynamic_shared_memory_size %smem
+        args(%x : memref<?xf32>, %n : i32)
     return
   }
 }

@@ -12,8 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Runtime/Bench.h"
+#include "kernelskill/Runtime/Results.h"
 #include "kernelskill/Runtime/TuningDB.h"
 #include "kernelskill/Runtime/Workload.h"
+#include "kernelskill/Support/BenchResultsSchema.h"
 
 #include <cstdio>
 #include <ctime>
@@ -27,6 +29,7 @@
 
 using namespace mlir::ks::runtime;
 using json = nlohmann::json;
+namespace keys = mlir::ks::bench_results;
 
 namespace {
 
@@ -109,29 +112,54 @@ Variant parseVariant(const std::string &text, const std::string &defaultKernel) 
   return v;
 }
 
-std::string fmt(const json &j, const char *key, const char *format, double scale = 1) {
-  if (!j.contains(key) || !j[key].is_number())
+std::string fmt(std::optional<double> value, const char *format, double scale = 1) {
+  if (!value)
     return "-";
   char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), format, j[key].get<double>() * scale);
+  std::snprintf(buffer, sizeof(buffer), format, *value * scale);
   return buffer;
 }
+std::string fmt(const std::map<std::string, double> &metrics, const char *name,
+                const char *format, double scale = 1) {
+  auto it = metrics.find(name);
+  return fmt(it == metrics.end() ? std::nullopt : std::optional<double>(it->second), format,
+             scale);
+}
 
-void printTable(const json &variants, const json &baselines) {
+/// The records of `list`, read back as ks-bench's readers see them.
+std::vector<VariantResult> readResults(const json &list) {
+  std::vector<VariantResult> out;
+  for (const json &j : list) {
+    std::string error;
+    std::optional<VariantResult> r = variantResultFromJSON(j, error);
+    if (!r) {
+      r.emplace();
+      r->name = j.value(keys::kName, "?");
+      r->status = keys::kStatusError;
+      r->error = "unreadable result: " + error;
+    }
+    out.push_back(*r);
+  }
+  return out;
+}
+
+void printTable(const json &variantsJSON, const json &baselinesJSON) {
+  std::vector<VariantResult> variants = readResults(variantsJSON),
+                             baselines = readResults(baselinesJSON);
+  auto timing = [](const VariantResult &v, double TimingSummary::*field) {
+    return v.timing ? std::optional<double>(v.timing->summary.*field) : std::nullopt;
+  };
   std::printf("%-24s %-6s %10s %10s %10s %9s %9s %7s %9s %5s %6s %6s\n", "variant", "status",
               "median_ms", "min_ms", "p90_ms", "TFLOP/s", "GB/s", "vs_ref", "rel_err", "regs",
               "smem", "local");
   double refMedian = 0;
-  for (const json &v : variants) {
-    json timing = v.value("timing", json::object());
-    double median = timing.value("median_ms", 0.0);
+  for (const VariantResult &v : variants) {
+    double median = timing(v, &TimingSummary::median).value_or(0);
     if (refMedian == 0 && median > 0)
       refMedian = median;
     double worst = 0;
-    json verification = v.value("verification", json::object());
-    for (const auto &[name, check] : verification.items())
-      worst = std::max(worst, check.value("rel_l2", 0.0));
-    json attrs = v.value("attributes", json::object());
+    for (const auto &[name, check] : v.verification)
+      worst = std::max(worst, check.comparison.relativeL2);
     std::string speedup = "-";
     if (median > 0 && refMedian > 0) {
       char buffer[16];
@@ -140,34 +168,38 @@ void printTable(const json &variants, const json &baselines) {
     }
     char err[16];
     std::snprintf(err, sizeof(err), "%.1e", worst);
+    auto attr = [&](int64_t KernelAttributes::*field) {
+      return v.attributes ? std::optional<double>(double(*v.attributes.*field)) : std::nullopt;
+    };
     std::printf("%-24s %-6s %10s %10s %10s %9s %9s %7s %9s %5s %6s %6s\n",
-                v.value("name", "?").substr(0, 24).c_str(), v.value("status", "?").c_str(),
-                fmt(timing, "median_ms", "%.4f").c_str(), fmt(timing, "min_ms", "%.4f").c_str(),
-                fmt(timing, "p90_ms", "%.4f").c_str(), fmt(v, "tflops", "%.2f").c_str(),
-                fmt(v, "gbps", "%.1f").c_str(), speedup.c_str(),
-                v.contains("verification") ? err : "-", fmt(attrs, "registers", "%.0f").c_str(),
-                fmt(attrs, "static_smem", "%.0f").c_str(),
-                fmt(attrs, "local_bytes", "%.0f").c_str());
+                v.name.substr(0, 24).c_str(), v.status.c_str(),
+                fmt(timing(v, &TimingSummary::median), "%.4f").c_str(),
+                fmt(timing(v, &TimingSummary::min), "%.4f").c_str(),
+                fmt(timing(v, &TimingSummary::p90), "%.4f").c_str(), fmt(v.tflops, "%.2f").c_str(),
+                fmt(v.gbps, "%.1f").c_str(), speedup.c_str(),
+                v.verification.empty() ? "-" : err,
+                fmt(attr(&KernelAttributes::registers), "%.0f").c_str(),
+                fmt(attr(&KernelAttributes::staticSmem), "%.0f").c_str(),
+                fmt(attr(&KernelAttributes::localBytes), "%.0f").c_str());
   }
-  for (const json &b : baselines) {
-    json timing = b.value("timing", json::object());
-    std::printf("%-24s %-6s %10s %10s %10s %9s %9s\n", b.value("name", "?").substr(0, 24).c_str(),
-                b.value("status", "?").c_str(), fmt(timing, "median_ms", "%.4f").c_str(),
-                fmt(timing, "min_ms", "%.4f").c_str(), fmt(timing, "p90_ms", "%.4f").c_str(),
-                fmt(b, "tflops", "%.2f").c_str(), fmt(b, "gbps", "%.1f").c_str());
-  }
-  for (const json &v : variants) {
-    json counters = v.value("counters", json::object());
-    if (!counters.value("available", false)) {
-      if (counters.contains("unavailable"))
-        std::printf("  %s: no counters: %s\n", v.value("name", "?").c_str(),
-                    counters["unavailable"].get<std::string>().c_str());
+  for (const VariantResult &b : baselines)
+    std::printf("%-24s %-6s %10s %10s %10s %9s %9s\n", b.name.substr(0, 24).c_str(),
+                b.status.c_str(), fmt(timing(b, &TimingSummary::median), "%.4f").c_str(),
+                fmt(timing(b, &TimingSummary::min), "%.4f").c_str(),
+                fmt(timing(b, &TimingSummary::p90), "%.4f").c_str(), fmt(b.tflops, "%.2f").c_str(),
+                fmt(b.gbps, "%.1f").c_str());
+  for (const VariantResult &v : variants) {
+    if (!v.counters)
+      continue;
+    if (!v.counters->available) {
+      std::printf("  %s: no counters: %s\n", v.name.c_str(),
+                  v.counters->unavailableReason.c_str());
       continue;
     }
-    json m = counters["metrics"];
+    const std::map<std::string, double> &m = v.counters->metrics;
     std::printf("  %s: DRAM %s%% of peak (%s MB read, %s MB written), SM %s%%, occupancy %s%%, "
                 "sectors/request ld %s st %s, smem bank conflicts %s, branch uniformity %s%%\n",
-                v.value("name", "?").c_str(),
+                v.name.c_str(),
                 fmt(m, "dram__throughput.avg.pct_of_peak_sustained_elapsed", "%.1f").c_str(),
                 fmt(m, "dram__bytes_read.sum", "%.1f", 1e-6).c_str(),
                 fmt(m, "dram__bytes_write.sum", "%.1f", 1e-6).c_str(),
@@ -178,14 +210,13 @@ void printTable(const json &variants, const json &baselines) {
                 fmt(m, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "%.0f").c_str(),
                 fmt(m, "smsp__sass_average_branch_targets_threads_uniform.pct", "%.1f").c_str());
   }
-  for (const json &v : variants)
-    if (v.value("status", "") != "pass") {
-      std::string why = v.value("error", "");
-      json verification = v.value("verification", json::object());
-      for (const auto &[name, check] : verification.items())
-        if (check.contains("reason"))
-          why += "; " + name + ": " + check["reason"].get<std::string>();
-      std::printf("  %s: %s\n", v.value("name", "?").c_str(), why.c_str());
+  for (const VariantResult &v : variants)
+    if (v.status != keys::kStatusPass) {
+      std::string why = v.error;
+      for (const auto &[name, check] : v.verification)
+        if (!check.comparison.reason.empty())
+          why += "; " + name + ": " + check.comparison.reason;
+      std::printf("  %s: %s\n", v.name.c_str(), why.c_str());
     }
 }
 
@@ -402,7 +433,7 @@ int main(int argc, char **argv) {
   if (!bytesText.empty())
     spec.bytes = bytesText;
   for (const std::string &w : workloads)
-    if (!parseWorkload(w, spec.scalars, error))
+    if (!mlir::ks::parseWorkload(w, spec.scalars, error))
       return usageError("--workload: " + error);
 
   if (variantArgs.empty() && referenceArg.empty() && baselineArgs.empty())
@@ -457,16 +488,16 @@ int main(int argc, char **argv) {
   for (const Variant &v : variants) {
     json r = runIsolated("variant '" + v.name + "'", options,
                          [&] { return runVariantJob(spec, *launch, *reference, v, options); });
-    r.emplace("name", v.name);
-    r.emplace("path", v.path);
-    r.emplace("kernel", v.kernel);
+    r.emplace(keys::kName, v.name);
+    r.emplace(keys::kPath, v.path);
+    r.emplace(keys::kKernel, v.kernel);
     variantResults.push_back(r);
   }
   for (const Baseline &b : baselines) {
     json r = runIsolated("baseline '" + b.kind + "'", options,
                          [&] { return runBaselineJob(b, options); });
-    r.emplace("name", b.kind);
-    r.emplace("baseline", b.kind);
+    r.emplace(keys::kName, b.kind);
+    r.emplace(keys::kBaseline, b.kind);
     baselineResults.push_back(r);
   }
 
@@ -475,8 +506,8 @@ int main(int argc, char **argv) {
   bool anyDevice = false;
   for (const json *list : {&variantResults, &baselineResults})
     for (const json &r : *list)
-      if (r.contains("device")) {
-        device = r["device"];
+      if (r.contains(keys::kDevice)) {
+        device = r[keys::kDevice];
         anyDevice = true;
       }
   printTable(variantResults, baselineResults);
@@ -484,15 +515,15 @@ int main(int argc, char **argv) {
   json workload = json::object();
   for (const auto &[name, value] : spec.scalars)
     workload[name] = value;
-  json report = {{"date", currentTimeUTC()},
-                 {"ks_version", KS_VERSION_STRING},
-                 {"command", command},
-                 {"device", device},
-                 {"workload", workload},
-                 {"spec", json::parse(toJSON(spec))},
-                 {"seed", options.seed},
-                 {"variants", variantResults},
-                 {"baselines", baselineResults}};
+  json report = {{keys::kDate, currentTimeUTC()},
+                 {keys::kKsVersion, KS_VERSION_STRING},
+                 {keys::kCommand, command},
+                 {keys::kDevice, device},
+                 {keys::kWorkload, workload},
+                 {keys::kSpec, json::parse(toJSON(spec))},
+                 {keys::kSeed, options.seed},
+                 {keys::kVariants, variantResults},
+                 {keys::kBaselines, baselineResults}};
   if (!jsonPath.empty()) {
     std::string text = report.dump(2, ' ', false, json::error_handler_t::replace);
     if (jsonPath == "-") {
@@ -516,10 +547,10 @@ int main(int argc, char **argv) {
       auto record = [&](const json &r, const std::string &fp, const std::string &sched) {
         MeasurementRecord m;
         m.fingerprint = fp;
-        m.gpuName = device.value("name", "");
-        m.chip = device.value("chip", "");
-        m.driverVersion = device.value("driver", "");
-        m.cudaVersion = device.value("cuda_runtime", "");
+        m.gpuName = device.value(keys::kDeviceName, "");
+        m.chip = device.value(keys::kDeviceChip, "");
+        m.driverVersion = device.value(keys::kDeviceDriver, "");
+        m.cudaVersion = device.value(keys::kDeviceCudaRuntime, "");
         m.workload = workload.dump();
         m.schedule = sched;
         m.results = r.dump(-1, ' ', false, json::error_handler_t::replace);
@@ -528,22 +559,22 @@ int main(int argc, char **argv) {
           std::cerr << "ks-bench: warning: " << error << "\n";
       };
       for (const json &r : variantResults)
-        record(r, refHash, schedule.empty() ? r.value("name", "") : schedule);
+        record(r, refHash, schedule.empty() ? r.value(keys::kName, "") : schedule);
       for (const json &r : baselineResults)
-        record(r, "baseline:" + r.value("baseline", ""), "");
+        record(r, "baseline:" + r.value(keys::kBaseline, ""), "");
     }
   }
 
   if (!anyDevice) {
     for (const json *list : {&variantResults, &baselineResults})
       for (const json &r : *list) {
-        std::cerr << "ks-bench: error: " << r.value("error", "no GPU") << "\n";
+        std::cerr << "ks-bench: error: " << r.value(keys::kError, "no GPU") << "\n";
         return 3;
       }
   }
   for (const json *list : {&variantResults, &baselineResults})
     for (const json &r : *list)
-      if (r.value("status", "") != "pass")
+      if (r.value(keys::kStatus, "") != keys::kStatusPass)
         return 1;
   return 0;
 }

@@ -4,6 +4,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cstdint>
+
 using namespace mlir::ks::runtime;
 
 namespace {
@@ -54,11 +56,6 @@ TEST(Workload, CommandLineForms) {
   EXPECT_EQ(params[3].type, ElemType::I32);
   EXPECT_EQ(params[4].type, ElemType::I64);
 
-  ScalarValues scalars;
-  ASSERT_TRUE(parseWorkload("M=4096, N=2*M,K=ceildiv(M,3)", scalars, error)) << error;
-  EXPECT_EQ(scalars["N"], 8192);
-  EXPECT_EQ(scalars["K"], 1366);
-
   std::array<std::string, 3> dims;
   ASSERT_TRUE(parseDims("ceildiv(N,16),ceildiv(M,16)", dims, error));
   EXPECT_EQ(dims[0], "ceildiv(N,16)");
@@ -76,12 +73,6 @@ TEST(Workload, BadInputIsExplained) {
   EXPECT_NE(error.find("only buffers"), std::string::npos);
   EXPECT_FALSE(parseParamList("A:f32[N", params, error));
   EXPECT_FALSE(parseParamList("1A:f32[N]", params, error));
-
-  ScalarValues scalars;
-  EXPECT_FALSE(parseWorkload("M", scalars, error));
-  EXPECT_NE(error.find("NAME=VALUE"), std::string::npos);
-  EXPECT_FALSE(parseWorkload("M=Q", scalars, error));
-  EXPECT_NE(error.find("unknown scalar 'Q'"), std::string::npos);
 
   EXPECT_FALSE(parseLaunchSpecJSON("{", error));
   EXPECT_EQ(error, "not valid JSON");
@@ -120,6 +111,49 @@ TEST(Workload, ResolveChecksEverything) {
   EXPECT_NE(error.find("negative"), std::string::npos);
 }
 
+TEST(Workload, ScalarsMustFitTheirType) {
+  // The kernel receives the value's low bytes: a value its type cannot hold
+  // would launch one size and compute the grid for another.
+  std::string error;
+  LaunchSpec spec;
+  spec.kernel = "k";
+  ASSERT_TRUE(parseParamList("A:f32[16]:out,N:i32,U:u32,B:i8", spec.params, error));
+  spec.scalars = {{"N", INT32_MAX}, {"U", 4294967295LL}, {"B", -128}};
+  EXPECT_TRUE(resolve(spec, error)) << error;
+  spec.scalars["N"] = int64_t(INT32_MAX) + 1;
+  EXPECT_FALSE(resolve(spec, error));
+  EXPECT_NE(error.find("scalar parameter 'N' = 2147483648 does not fit its type i32"),
+            std::string::npos);
+  spec.scalars["N"] = 1;
+  spec.scalars["U"] = -1;
+  EXPECT_FALSE(resolve(spec, error));
+  EXPECT_NE(error.find("'U' = -1 does not fit its type u32"), std::string::npos);
+  spec.scalars["U"] = 1;
+  spec.scalars["B"] = 128;
+  EXPECT_FALSE(resolve(spec, error));
+}
+
+TEST(Workload, LaunchSizesUseTheLaunchersArithmetic) {
+  // What ks-emit-launch-spec writes for an i32 launcher: (N + 255) / 256 in
+  // 32 bits, then dim3's unsigned conversion.
+  std::string error;
+  LaunchSpec spec;
+  spec.kernel = "k";
+  ASSERT_TRUE(parseParamList("A:f32[16]:out,N:i32", spec.params, error));
+  spec.grid = {"zext(trunc(N + 255, 32) / 256, 32)", "udiv(N, 65536, 32) + 1", "1"};
+  spec.block = {"256", "1", "1"};
+  spec.scalars["N"] = 1000;
+  auto r = resolve(spec, error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->grid[0], 4);
+  // N + 255 overflows i32: the launcher's quotient is negative and dim3
+  // reads it as unsigned. The spec computes the same launch, not 8388608.
+  spec.scalars["N"] = INT32_MAX;
+  r = resolve(spec, error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->grid[0], 4294967296LL - 8388607);
+}
+
 TEST(Workload, JsonRoundTrip) {
   std::string error;
   auto spec = parseLaunchSpecJSON(kGemm, error);
@@ -127,5 +161,42 @@ TEST(Workload, JsonRoundTrip) {
   auto again = parseLaunchSpecJSON(toJSON(*spec), error);
   ASSERT_TRUE(again) << error;
   EXPECT_EQ(toJSON(*again), toJSON(*spec));
+}
+
+// Every field of the launch spec survives toJSON then parseLaunchSpecJSON.
+TEST(Workload, LaunchSpecStructRoundTrip) {
+  LaunchSpec spec;
+  spec.kernel = "scale";
+  std::string error;
+  ASSERT_TRUE(parseParamList("x:bf16[zext(n, 32)]:inout,t:i32[64]:in,y:f64[n*2]:out,n:i64,m:u8",
+                             spec.params, error));
+  spec.params[1].lo = 0;
+  spec.params[1].hi = 1000;
+  spec.grid = {"minu(ceildivu(n, 256), 1024)", "2", "trunc(n, 32) / 3"};
+  spec.block = {"256", "1", "1"};
+  spec.smem = "trunc(n * 2, 32)";
+  spec.flops = "2*n";
+  spec.bytes = "4*n";
+  spec.scalars = {{"n", 1000}, {"m", 7}, {"extra", -1}};
+  auto again = parseLaunchSpecJSON(toJSON(spec), error);
+  ASSERT_TRUE(again) << error;
+  EXPECT_EQ(again->kernel, spec.kernel);
+  ASSERT_EQ(again->params.size(), spec.params.size());
+  for (size_t i = 0; i < spec.params.size(); ++i) {
+    const Param &a = again->params[i], &b = spec.params[i];
+    EXPECT_EQ(a.name, b.name);
+    EXPECT_EQ(a.isBuffer, b.isBuffer) << a.name;
+    EXPECT_EQ(a.type, b.type) << a.name;
+    EXPECT_EQ(a.extent, b.extent) << a.name;
+    EXPECT_EQ(a.role, b.role) << a.name;
+    EXPECT_EQ(a.lo, b.lo) << a.name;
+    EXPECT_EQ(a.hi, b.hi) << a.name;
+  }
+  EXPECT_EQ(again->grid, spec.grid);
+  EXPECT_EQ(again->block, spec.block);
+  EXPECT_EQ(again->smem, spec.smem);
+  EXPECT_EQ(again->flops, spec.flops);
+  EXPECT_EQ(again->bytes, spec.bytes);
+  EXPECT_EQ(again->scalars, spec.scalars);
 }
 } // namespace

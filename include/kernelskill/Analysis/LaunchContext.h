@@ -42,8 +42,9 @@ struct LaunchContext {
   std::string source;
 };
 
-/// Parses `NAME=INT[,NAME=INT...]`; fails with a message naming the bad
-/// entry.
+/// Parses `NAME=VALUE[,NAME=VALUE...]` with Support/Formula.h's
+/// parseWorkload (VALUE is an integer or a formula of the entries before it);
+/// fails with a message naming the bad entry.
 FailureOr<llvm::StringMap<int64_t>> parseWorkloadOption(StringRef text, std::string &error);
 
 /// The sizes `kernel` is analyzed with. `overrides` are the pass option's

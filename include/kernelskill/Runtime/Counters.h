@@ -14,6 +14,8 @@
 #ifndef KERNELSKILL_RUNTIME_COUNTERS_H
 #define KERNELSKILL_RUNTIME_COUNTERS_H
 
+#include "kernelskill/Runtime/Results.h"
+
 #include <cuda_runtime_api.h>
 
 #include <functional>
@@ -22,19 +24,6 @@
 #include <vector>
 
 namespace mlir::ks::runtime {
-
-/// Hardware counters of one kernel launch.
-struct CounterResult {
-  bool available = false;
-  /// Why there are no counters (when !available), e.g. "profiling not
-  /// permitted: ...", "CUPTI library not found ...".
-  std::string unavailableReason;
-  /// Raw metric name -> value, plus the derived
-  /// "global_load_sectors_per_request" and "global_store_sectors_per_request".
-  std::map<std::string, double> metrics;
-  /// Metrics of defaultCounterMetrics() that the chip or CUPTI rejected.
-  std::vector<std::string> skippedMetrics;
-};
 
 /// The metrics collected (raw CUPTI/Perfworks names).
 const std::vector<std::string> &defaultCounterMetrics();

@@ -9,6 +9,8 @@
 #ifndef KERNELSKILL_RUNTIME_DEVICE_H
 #define KERNELSKILL_RUNTIME_DEVICE_H
 
+#include "kernelskill/Runtime/Results.h"
+
 #include <cuda_runtime_api.h>
 
 #include <array>
@@ -17,15 +19,6 @@
 #include <vector>
 
 namespace mlir::ks::runtime {
-
-/// What the worker reports about the GPU it ran on.
-struct DeviceInfo {
-  int ordinal = 0;
-  std::string name, chip;
-  int smCount = 0;
-  int64_t l2Bytes = 0;
-  std::string driverVersion, runtimeVersion;
-};
 
 /// Selects device `ordinal` and describes it; false with `error` when there
 /// is no usable GPU.

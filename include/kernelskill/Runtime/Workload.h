@@ -11,11 +11,14 @@
 //   --grid "ceildiv(N,16),ceildiv(M,16),1" --block 16,16,1
 //   --workload M=4096,N=4096,K=4096
 //
+// Formulas and the workload list are Support/Formula.h's; the JSON keys are
+// Support/LaunchSpecSchema.h's.
+//
 //===----------------------------------------------------------------------===//
 #ifndef KERNELSKILL_RUNTIME_WORKLOAD_H
 #define KERNELSKILL_RUNTIME_WORKLOAD_H
 
-#include "kernelskill/Runtime/Expr.h"
+#include "kernelskill/Support/Formula.h"
 
 #include <array>
 #include <cstdint>
@@ -70,14 +73,11 @@ struct ResolvedLaunch {
 std::optional<LaunchSpec> parseLaunchSpecJSON(const std::string &text, std::string &error);
 /// Parses "A:f32[M*K]:in,...,M:i32" (roles default to in; scalars to i32).
 bool parseParamList(const std::string &text, std::vector<Param> &params, std::string &error);
-/// Parses "M=4096,N=4096" into `scalars` (adding or overriding).
-bool parseWorkload(const std::string &text, ScalarValues &scalars, std::string &error);
 /// Parses "a,b,c" (1 to 3 formulas, missing ones are "1") into `dims`.
 bool parseDims(const std::string &text, std::array<std::string, 3> &dims, std::string &error);
-/// Splits on commas that are not inside parentheses or brackets.
-std::vector<std::string> splitTopLevel(const std::string &text, char sep = ',');
 
-/// Checks the spec (names, a value for every scalar, roles) and evaluates it.
+/// Checks the spec (names, a value for every scalar that fits its type,
+/// roles) and evaluates it.
 std::optional<ResolvedLaunch> resolve(const LaunchSpec &spec, std::string &error);
 
 /// The spec as JSON (the launch manifest format), with the workload values.

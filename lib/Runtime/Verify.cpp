@@ -1,0 +1,53 @@
+//===- Verify.cpp - Is a candidate's output the reference's? --------------===//
+
+#include "kernelskill/Runtime/Verify.h"
+
+#include <cstring>
+
+using namespace mlir::ks::runtime;
+
+namespace {
+/// Whether element `e` (of `width` bytes) of `data` is all `byte`.
+bool holdsPoison(const std::vector<uint8_t> &data, size_t e, size_t width, uint8_t byte) {
+  for (size_t b = 0; b < width; ++b)
+    if (data[e * width + b] != byte)
+      return false;
+  return true;
+}
+} // namespace
+
+OutputCheck mlir::ks::runtime::verifyOutput(const OutputRuns &runs, ElemType type, size_t count,
+                                            double tolerance) {
+  OutputCheck check;
+  check.tolerance = tolerance;
+  size_t width = sizeOf(type);
+  // Positions the reference leaves unwritten are not compared; positions the
+  // candidate leaves unwritten (poison survives both poisonings) fail.
+  std::vector<bool> skip(count, false), unwritten(count, false);
+  for (size_t e = 0; e < count && runs.poisoned; ++e) {
+    if (holdsPoison(runs.referenceA, e, width, kPoisonA) &&
+        holdsPoison(runs.referenceB, e, width, kPoisonB)) {
+      skip[e] = true;
+      ++check.referenceUnwritten;
+    } else if (runs.candidateB && holdsPoison(runs.candidateA, e, width, kPoisonA) &&
+               holdsPoison(*runs.candidateB, e, width, kPoisonB)) {
+      unwritten[e] = true;
+    }
+  }
+  // Compare only what the reference wrote: the reference's own values stand
+  // in for the candidate's at skipped positions.
+  std::vector<uint8_t> candidate = runs.candidateA;
+  for (size_t e = 0; e < count; ++e)
+    if (skip[e])
+      std::memcpy(&candidate[e * width], &runs.referenceA[e * width], width);
+  check.comparison = compare(candidate, runs.referenceA, unwritten, type, count, tolerance);
+  return check;
+}
+
+std::optional<std::string>
+mlir::ks::runtime::checkInputUnchanged(const std::string &name, const std::vector<uint8_t> &before,
+                                       const std::vector<uint8_t> &after) {
+  if (after == before)
+    return std::nullopt;
+  return "the kernel wrote to input buffer '" + name + "'";
+}
