@@ -178,6 +178,20 @@ private:
     return error(s->getBeginLoc(), message);
   }
 
+  /// Reports an error at `where` when `elem` cannot be the element of a
+  /// buffer shared with CUDA code: the lowering pads vector<3xT> to four
+  /// elements (float3: 16 bytes, 12 in CUDA), so every element after the
+  /// first would be read from the wrong address.
+  bool isBufferElement(clang::QualType elem, clang::SourceLocation where) {
+    std::optional<std::pair<clang::QualType, int64_t>> vec = vectorRecord(elem);
+    if (!vec || vec->second != 3)
+      return true;
+    error(where, "buffers of '" + elem.getUnqualifiedType().getAsString() +
+                     "' are not supported yet: three-component vector types are padded to "
+                     "four components when lowered, which is not CUDA's layout");
+    return false;
+  }
+
   //===--- types --------------------------------------------------------===//
 
   Type scalarType(clang::QualType t, clang::SourceLocation where) {
@@ -415,6 +429,8 @@ FailureOr<SmallVector<Type>> KernelEmitter::parameterTypes(const clang::Function
         return error(p->getLocation(), "parameter '" + p->getName() + "' of type '" +
                                            t.getAsString() + "' is outside the supported subset"),
                failure();
+      if (!isBufferElement(t->getPointeeType(), p->getLocation()))
+        return failure();
       types.push_back(MemRefType::get({ShapedType::kDynamic},
                                       scalarType(t->getPointeeType(), p->getLocation())));
     } else if (t->isReferenceType() || (t->isRecordType() && !isValueClass(t))) {
@@ -637,6 +653,8 @@ void KernelEmitter::emitDecl(const clang::VarDecl *var) {
     // stores never read it.
     if (!func)
       return (void)error(var->getLocation(), "__shared__ outside a kernel");
+    if (!isBufferElement(ast.getAsIncompleteArrayType(t)->getElementType(), var->getLocation()))
+      return;
     Type elem = scalarType(ast.getAsIncompleteArrayType(t)->getElementType(), var->getLocation());
     if (hadError)
       return;
@@ -1829,7 +1847,10 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     if (failed(pm.run(*module))) {
-      diagnostics << path << ": error: internal: structuring the imported kernels hadError\n";
+      // The pass itself has said at which op; this line names the step.
+      diagnostics << path
+                  << ": error: internal: the imported kernels' control flow could not be "
+                     "structured (--no-structure imports the raw control-flow graph)\n";
       return nullptr;
     }
   }
