@@ -232,6 +232,21 @@ private:
     return b.getI32Type();
   }
   bool isUnsigned(clang::QualType t) { return t->isUnsignedIntegerOrEnumerationType(); }
+  /// The overflow flags C gives an add, sub or mul computed in `t`: signed
+  /// overflow of int and wider is undefined behaviour, so nsw (as clang's own
+  /// code generator writes); unsigned arithmetic wraps; narrower types are
+  /// promoted to int before the operation and converted back after it, which
+  /// is not undefined, so they get no flag. nsw lets LLVM widen and
+  /// strength-reduce 32-bit index arithmetic, and lets the raising passes
+  /// read `row * K + p` as a 64-bit offset (docs/Raising.md).
+  arith::IntegerOverflowFlags overflowFlags(clang::QualType t) {
+    if (t->isSignedIntegerType() && !t->isBooleanType() && ast.getTypeSize(t) >= 32)
+      return arith::IntegerOverflowFlags::nsw;
+    return arith::IntegerOverflowFlags::none;
+  }
+  /// Floating-point adds, subs and muls may be contracted into FMAs, as nvcc
+  /// (--fmad=true) and clang (-ffp-contract=fast for CUDA) do by default.
+  static arith::FastMathFlags contractable() { return arith::FastMathFlags::contract; }
 
   //===--- slots --------------------------------------------------------===//
 
@@ -931,19 +946,20 @@ Value KernelEmitter::binary(clang::BinaryOperatorKind op, Value lhs, Value rhs,
   Location l = loc(at);
   if (isa<FloatType>(lhs.getType())) {
     switch (op) {
-    case clang::BO_Add: case clang::BO_AddAssign: return arith::AddFOp::create(b, l, lhs, rhs);
-    case clang::BO_Sub: case clang::BO_SubAssign: return arith::SubFOp::create(b, l, lhs, rhs);
-    case clang::BO_Mul: case clang::BO_MulAssign: return arith::MulFOp::create(b, l, lhs, rhs);
+    case clang::BO_Add: case clang::BO_AddAssign: return arith::AddFOp::create(b, l, lhs, rhs, contractable());
+    case clang::BO_Sub: case clang::BO_SubAssign: return arith::SubFOp::create(b, l, lhs, rhs, contractable());
+    case clang::BO_Mul: case clang::BO_MulAssign: return arith::MulFOp::create(b, l, lhs, rhs, contractable());
     case clang::BO_Div: case clang::BO_DivAssign: return arith::DivFOp::create(b, l, lhs, rhs);
     case clang::BO_Rem: case clang::BO_RemAssign: return arith::RemFOp::create(b, l, lhs, rhs);
     default: return error(at, "this operator is not defined on floating-point values");
     }
   }
   bool u = isUnsigned(type);
+  arith::IntegerOverflowFlags flags = overflowFlags(type);
   switch (op) {
-  case clang::BO_Add: case clang::BO_AddAssign: return arith::AddIOp::create(b, l, lhs, rhs);
-  case clang::BO_Sub: case clang::BO_SubAssign: return arith::SubIOp::create(b, l, lhs, rhs);
-  case clang::BO_Mul: case clang::BO_MulAssign: return arith::MulIOp::create(b, l, lhs, rhs);
+  case clang::BO_Add: case clang::BO_AddAssign: return arith::AddIOp::create(b, l, lhs, rhs, flags);
+  case clang::BO_Sub: case clang::BO_SubAssign: return arith::SubIOp::create(b, l, lhs, rhs, flags);
+  case clang::BO_Mul: case clang::BO_MulAssign: return arith::MulIOp::create(b, l, lhs, rhs, flags);
   case clang::BO_Div: case clang::BO_DivAssign:
     return u ? Value(arith::DivUIOp::create(b, l, lhs, rhs)) : Value(arith::DivSIOp::create(b, l, lhs, rhs));
   case clang::BO_Rem: case clang::BO_RemAssign:
@@ -1243,7 +1259,8 @@ Value KernelEmitter::rvalue(const clang::Expr *e) {
         return nullptr;
       if (isa<FloatType>(v.getType()))
         return arith::NegFOp::create(b, l, v);
-      return arith::SubIOp::create(b, l, arith::ConstantOp::create(b, l, b.getIntegerAttr(v.getType(), 0)), v);
+      return arith::SubIOp::create(b, l, arith::ConstantOp::create(b, l, b.getIntegerAttr(v.getType(), 0)), v,
+                                   overflowFlags(unary->getType()));
     }
     case clang::UO_LNot: {
       Value c = condition(unary->getSubExpr());
@@ -1416,7 +1433,9 @@ Value KernelEmitter::emitIncDec(const clang::UnaryOperator *e) {
     updated = inc ? Value(arith::AddFOp::create(b, l, old, one)) : Value(arith::SubFOp::create(b, l, old, one));
   } else {
     Value one = arith::ConstantOp::create(b, l, b.getIntegerAttr(old.getType(), 1));
-    updated = inc ? Value(arith::AddIOp::create(b, l, old, one)) : Value(arith::SubIOp::create(b, l, old, one));
+    arith::IntegerOverflowFlags flags = overflowFlags(t);
+    updated = inc ? Value(arith::AddIOp::create(b, l, old, one, flags))
+                  : Value(arith::SubIOp::create(b, l, old, one, flags));
   }
   storeLValue(updated, *lv, l);
   return e->isPrefix() ? updated : old;
