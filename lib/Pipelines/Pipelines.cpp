@@ -9,6 +9,7 @@
 #include "kernelskill/Transforms/Passes.h"
 
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -91,7 +92,32 @@ static void registerPipeline(StringRef name, StringRef description, Builder buil
       [](function_ref<void(const detail::PassOptions &)> optHandler) { optHandler(Options()); });
 }
 
+void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
+  pm.addPass(createKSRaiseCountedLoops());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createKSRaiseIterationSpace());
+  // Bounds and strides computed inside the guarded work become invariant
+  // of the new loop: hoist them so the views can be built before it.
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createKSRaiseStridedViews());
+  pm.addPass(createLoopInvariantCodeMotionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createKSRaiseContractions());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::ks::registerKernelSkillPipelines() {
+  PassPipelineRegistration<>(
+      "ks-raise",
+      "Raise lifted SIMT kernels to structured IR where provable (docs/Raising.md): counted "
+      "loops, the iteration space, strided views, contractions to linalg; each step leaves a "
+      "remark where it refuses",
+      buildRaisePipeline);
   registerPipeline<LowerPipelineOptions>(
       "kernelskill-lower",
       "Lower a kernel as it is (no optimization) to a gpu.binary holding PTX (or cubin): the "

@@ -79,7 +79,11 @@ LogicalResult buildKernelSkillPipeline(OpPassManager &pm,
                                        const KernelSkillPipelineOptions &options,
                                        function_ref<LogicalResult(const Twine &)> errorHandler);
 
-/// Registers --kernelskill-lower and --kernelskill-pipeline.
+/// Appends the raising steps (docs/Raising.md), with canonicalization and CSE
+/// between them: what `--ks-raise` runs.
+void buildRaisePipeline(OpPassManager &pm);
+
+/// Registers --kernelskill-lower, --kernelskill-pipeline and --ks-raise.
 void registerKernelSkillPipelines();
 
 } // namespace mlir::ks

@@ -56,4 +56,115 @@ def KSDropProfileFacts : Pass<"ks-drop-profile-facts", "::mlir::ModuleOp"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Raising (docs/Raising.md): from lifted SIMT kernels to structured IR.
+//===----------------------------------------------------------------------===//
+
+def KSRaiseCountedLoops : Pass<"ks-raise-counted-loops"> {
+  let summary = "Raise counted scf.while loops to scf.for over index";
+  let description = [{
+    The CUDA importer lifts each C `for` loop to an `scf.while` over the
+    loop's integer type. A while loop whose condition region computes only
+    `counter < bound` (signed or unsigned, `<` or `<=`) with an invariant
+    bound, whose body advances the counter by one invariant step, and whose
+    results are its carried values, becomes an `scf.for` over `index` from
+    the extended initial value to the extended bound (plus one for `<=`);
+    the body reads the counter through an `index_cast` to its old type. A
+    step other than 1, or an inclusive bound, needs the increment to be
+    `nsw` (signed) or `nuw` (unsigned), which the importer writes for C's
+    signed `int` arithmetic: otherwise the narrow counter could wrap where
+    the index counter would not. A non-constant step is assumed positive (a
+    step of zero or less makes the original loop run until it overflows or
+    forever). The counter's value after the loop, where it is used, is
+    `lb + max(0, ceildiv(ub - lb, step)) * step`.
+
+    Upstream's `upliftWhileToForLoop` is not used: it takes only `slt`,
+    keeps the narrow type and gets the final counter wrong for loops that
+    run zero times. Each loop left alone gets a remark saying why.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each loop that is not raised, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
+def KSRaiseIterationSpace : Pass<"ks-raise-iteration-space", "::mlir::ModuleOp"> {
+  let summary = "Raise one-thread-per-output kernels and grid-stride loops to scf.forall";
+  let description = [{
+    A kernel whose threads each compute the output at their global index
+    `blockIdx.d * blockDim.d + threadIdx.d`, behind a bounds check `if (row
+    < M && col < N)` or an early return, and whose launcher derives the grid
+    from those bounds (`ceil(M / block)` blocks), computes the same as an
+    `scf.forall` over [0, M) x [0, N) run by one thread. This pass rewrites
+    the kernel to that forall (outermost dimension z, innermost x),
+    independent of the source's block shape, and the launch to one block of
+    one thread; a schedule maps the iteration space onto a grid again.
+    Grid-stride loops `for (i = gid; i < n; i += blockDim.x * gridDim.x)`
+    become an `scf.forall` over [0, n). A dimension indexed by
+    `blockIdx.d` alone with one thread per block and no bounds check (a
+    batch index) stays mapped to the grid. Conjuncts of the bounds check
+    that are not bounds stay as an `scf.if` inside the loop. Raised kernels
+    carry the unit attribute `ks.raised`.
+
+    Kernels that use barriers, shared memory or warp operations, read a
+    launch index outside a global index, have no launcher in the module
+    (the covering grid is unknown), or whose launch grid is not derived from
+    the bound, are left alone with a remark.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each kernel that is not raised, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
+def KSRaiseStridedViews : Pass<"ks-raise-strided-views", "::mlir::ModuleOp"> {
+  let summary = "Raise flat buffer accesses of raised kernels to strided views";
+  let description = [{
+    In a raised kernel (`ks.raised`), an access `A[row * K + p]` to a
+    1-D buffer argument, where the index is a sum of loop variables times
+    invariant strides, becomes an access `A_v[row, p]` of a view
+    `memref.reinterpret_cast %A to offset: [off], sizes: [M, K], strides:
+    [K, 1]`, one dimension per loop variable (in loop-nest order, the
+    unit-stride dimension last), the size of each dimension the variable's
+    loop bound. Narrow (i32) index arithmetic is read as 64-bit only where
+    it cannot wrap: `nsw` for sign-extended and `nuw` for zero-extended
+    values (C's signed int arithmetic, as the importer writes it); 64-bit
+    arithmetic always. Strides and offsets may be any invariant expression
+    of the kernel's scalar arguments and of the block indices left on the
+    grid. Accesses left flat get a remark saying why.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each access left flat, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"];
+}
+
+def KSRaiseContractions : Pass<"ks-raise-contractions", "::mlir::ModuleOp"> {
+  let summary = "Raise reductions over views in raised kernels to linalg";
+  let description = [{
+    In a raised kernel, an `scf.forall` over the output whose body is a
+    nest of reduction loops (from 0, step 1, invariant bounds) carrying one
+    accumulator over loads of views indexed by the loop variables, followed
+    by elementwise work and one store of the result at the forall's
+    indices, becomes linalg on tensors: the init (a `linalg.fill`, or an
+    elementwise `linalg.generic` over loads), the reduction as a
+    `linalg.generic` (specialized to `linalg.matmul`, `linalg.batch_matmul`,
+    `linalg.matvec`, ... where one fits), the epilogue as an elementwise
+    `linalg.generic` consumer (alpha/beta scaling, bias, activation), and
+    `bufferization.materialize_in_destination` into the stored view. The
+    reduction's order is linalg's (any): the verification tolerance covers
+    the reordering (docs/Raising.md). Loops whose bounds depend on the output
+    index (triangular updates) stay SIMT, with a remark.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each forall that is not raised, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
+                           "::mlir::bufferization::BufferizationDialect"];
+}
+
 #endif // KS_TRANSFORMS_PASSES_TD

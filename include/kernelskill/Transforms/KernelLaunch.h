@@ -1,0 +1,56 @@
+//===- KernelLaunch.h - A kernel and the launches that run it ---*- C++ -*-===//
+//
+// Raising and scheduling change how a kernel is launched: raising makes the
+// iteration space explicit (the launch becomes one thread), a schedule maps
+// it back onto a grid of its own choosing. These helpers find the host
+// launches of a kernel, translate kernel-side scalar computations (sizes,
+// tile counts) to the launch site, and rewrite the launch dimensions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_TRANSFORMS_KERNELLAUNCH_H
+#define KERNELSKILL_TRANSFORMS_KERNELLAUNCH_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <array>
+#include <optional>
+
+namespace mlir::ks {
+
+/// Every gpu.launch_func of `kernel` in the module that holds it.
+SmallVector<gpu::LaunchFuncOp> getLaunches(gpu::GPUFuncOp kernel);
+
+/// `v` without index_cast, index_castui, extsi and extui around it (the casts
+/// the importer writes between i32 and index). Truncations are kept.
+Value stripExtensions(Value v);
+
+/// Whether `v` is computed from the kernel's scalar arguments and constants
+/// by side-effect-free ops alone (so it has the same value in every thread
+/// and can be recomputed at the launch site).
+bool isLaunchInvariant(Value v, gpu::GPUFuncOp kernel);
+
+/// Recomputes the launch-invariant kernel value `v` before `launch`, with the
+/// kernel's arguments replaced by the values the launch passes; null when `v`
+/// is not launch-invariant.
+Value cloneIntoLauncher(Value v, gpu::GPUFuncOp kernel, gpu::LaunchFuncOp launch,
+                        OpBuilder &builder);
+
+/// Replaces `launch` by one with the given grid, block and dynamic shared
+/// memory (index values at the launch site; a null `smem` means none) and
+/// returns it.
+gpu::LaunchFuncOp setLaunchDims(gpu::LaunchFuncOp launch, std::array<Value, 3> grid,
+                                std::array<Value, 3> block, Value smem);
+
+/// The constant value of an index or integer SSA value, through extensions.
+std::optional<int64_t> getConstantIntValue(Value v);
+
+/// Whether the launcher values `grid` and `block` give at least `bound`
+/// threads along one dimension: `grid` computes ceil(bound / block) as
+/// (bound + block - 1) / block (either division), ceildiv, or `grid` and
+/// `block` are constants whose product is at least a constant `bound`.
+bool launchCovers(Value grid, Value block, Value bound);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_TRANSFORMS_KERNELLAUNCH_H

@@ -1,0 +1,50 @@
+//===- Raising.h - From lifted SIMT kernels to structured IR ----*- C++ -*-===//
+//
+// The raising steps of docs/Raising.md, each also a pass: counted loops,
+// the iteration space, strided views, contractions. Each rewrites only what
+// it can prove computes the same; on refusal it leaves the IR as it was and
+// says why.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_TRANSFORMS_RAISING_H
+#define KERNELSKILL_TRANSFORMS_RAISING_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <string>
+
+namespace mlir::ks {
+
+/// The unit attribute on a kernel whose iteration space is explicit (an
+/// scf.forall or a linalg op) and whose launch is one thread (plus the
+/// dimensions the source left on the grid).
+inline constexpr llvm::StringLiteral kRaisedAttrName = "ks.raised";
+
+/// The unit attribute on a raised linalg contraction whose source allowed
+/// contracting its multiply-adds into FMAs (CUDA's default).
+inline constexpr llvm::StringLiteral kContractAttrName = "ks.contract";
+
+/// Erases the side-effect-free ops under `root` whose results are unused.
+void eraseUnusedPureOps(Operation *root);
+
+/// A counted scf.while to an scf.for over index; `why` on failure.
+LogicalResult raiseCountedLoop(scf::WhileOp loop, std::string &why);
+
+/// One thread per output (or a grid-stride loop) to an scf.forall, with the
+/// launch rewritten to one thread.
+LogicalResult raiseIterationSpace(gpu::GPUFuncOp kernel, std::string &why);
+
+/// Flat buffer accesses inside a raised kernel to accesses of strided
+/// multi-dimensional views; returns how many accesses were rewritten.
+/// `refusals` collects, per access left flat, the op and why.
+unsigned raiseStridedViews(gpu::GPUFuncOp kernel,
+                           SmallVectorImpl<std::pair<Operation *, std::string>> &refusals);
+
+/// The scf.forall of a raised kernel, when its body is a reduction loop nest
+/// over loads of views ending in one store, to linalg on tensors.
+LogicalResult raiseContraction(scf::ForallOp forall, std::string &why);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_TRANSFORMS_RAISING_H

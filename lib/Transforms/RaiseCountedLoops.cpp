@@ -1,0 +1,263 @@
+//===- RaiseCountedLoops.cpp - Counted scf.while loops to scf.for ---------===//
+//
+// The importer lifts every C `for` loop to an `scf.while` over the loop's own
+// integer type. Where such a loop is a counted loop (an invariant bound, a
+// positive invariant step, no other exit) it becomes an `scf.for` over
+// `index`, which tiling, unrolling and the contraction raising understand.
+//
+// Upstream's `upliftWhileToForLoop` is not used: it accepts only `slt`/`sgt`,
+// requires the condition to be the before-region's only op, keeps the loop in
+// its narrow type (so `i <= n` cannot be expressed without overflow), and
+// computes the final counter value wrongly when the loop runs zero times.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Transforms/Passes.h"
+#include "kernelskill/Transforms/Raising.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::ks {
+#define GEN_PASS_DEF_KSRAISECOUNTEDLOOPS
+#include "kernelskill/Transforms/Passes.h.inc"
+} // namespace mlir::ks
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+using Pred = arith::CmpIPredicate;
+
+/// What makes a while loop a counted loop.
+struct CountedLoop {
+  unsigned ivIndex;
+  Value bound;
+  Value step;
+  Pred predicate; ///< slt, sle, ult or ule, with the counter on the left
+  SmallVector<Operation *> hoisted; ///< invariant ops of the before region
+};
+
+bool isUnsignedPredicate(Pred p) { return p == Pred::ult || p == Pred::ule; }
+bool isInclusive(Pred p) { return p == Pred::sle || p == Pred::ule; }
+
+/// `iv OP bound` with the counter on the left: slt, sle, ult, ule.
+std::optional<Pred> counterOnLeft(Pred p, bool swapped) {
+  if (!swapped)
+    switch (p) {
+    case Pred::slt: case Pred::sle: case Pred::ult: case Pred::ule: return p;
+    default: return std::nullopt;
+    }
+  switch (p) { // bound OP iv
+  case Pred::sgt: return Pred::slt;
+  case Pred::sge: return Pred::sle;
+  case Pred::ugt: return Pred::ult;
+  case Pred::uge: return Pred::ule;
+  default: return std::nullopt;
+  }
+}
+
+/// Matches `loop` as a counted loop, or says why it is not one.
+FailureOr<CountedLoop> matchCountedLoop(scf::WhileOp loop, std::string &why) {
+  Block &before = loop.getBefore().front();
+  Block &after = loop.getAfter().front();
+  scf::ConditionOp condition = loop.getConditionOp();
+  if (ValueRange(condition.getArgs()) != ValueRange(before.getArguments())) {
+    why = "the loop's results are not its carried values (a value computed in the condition "
+          "region leaves the loop)";
+    return failure();
+  }
+  auto cmp = condition.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp || cmp->getBlock() != &before) {
+    why = "the exit condition is not one integer comparison";
+    return failure();
+  }
+  CountedLoop counted;
+  // Every other op of the condition region must be invariant and pure: it is
+  // hoisted above the loop.
+  for (Operation &op : before.without_terminator()) {
+    if (&op == cmp.getOperation())
+      continue;
+    bool usesCarried = llvm::any_of(op.getOperands(), [&](Value v) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      return arg && arg.getOwner() == &before;
+    });
+    if (usesCarried || !isMemoryEffectFree(&op) || op.getNumRegions()) {
+      why = "the condition region computes more than an invariant bound (a loop with a break "
+            "or a data-dependent exit)";
+      return failure();
+    }
+    counted.hoisted.push_back(&op);
+  }
+  for (bool swapped : {false, true}) {
+    Value counter = swapped ? cmp.getRhs() : cmp.getLhs();
+    Value bound = swapped ? cmp.getLhs() : cmp.getRhs();
+    auto arg = dyn_cast<BlockArgument>(counter);
+    std::optional<Pred> pred = counterOnLeft(cmp.getPredicate(), swapped);
+    if (!arg || arg.getOwner() != &before || !pred)
+      continue;
+    auto boundArg = dyn_cast<BlockArgument>(bound);
+    if (boundArg && boundArg.getOwner() == &before)
+      continue;
+    counted.ivIndex = arg.getArgNumber();
+    counted.bound = bound;
+    counted.predicate = *pred;
+    break;
+  }
+  if (!counted.bound) {
+    why = "the exit condition is not 'counter < bound' (or <=, unsigned or signed) with an "
+          "invariant bound";
+    return failure();
+  }
+  BlockArgument iv = before.getArgument(counted.ivIndex);
+  if (!llvm::hasNItems(iv.getUses(), 2)) {
+    why = "the counter is used in the condition region beyond the comparison";
+    return failure();
+  }
+  auto yield = cast<scf::YieldOp>(after.getTerminator());
+  auto add = yield.getOperand(counted.ivIndex).getDefiningOp<arith::AddIOp>();
+  Value ivAfter = after.getArgument(counted.ivIndex);
+  if (!add || (add.getLhs() != ivAfter && add.getRhs() != ivAfter)) {
+    why = "the counter is not advanced by one addition per iteration";
+    return failure();
+  }
+  counted.step = add.getLhs() == ivAfter ? add.getRhs() : add.getLhs();
+  if (loop->isAncestor(counted.step.getParentRegion()->getParentOp())) {
+    why = "the step is computed inside the loop";
+    return failure();
+  }
+  APInt stepValue;
+  bool constantStep = matchPattern(counted.step, m_ConstantInt(&stepValue));
+  if (constantStep && !stepValue.isStrictlyPositive()) {
+    why = "the step is not positive";
+    return failure();
+  }
+  // Without the no-wrap flag a counter that steps past the bound, or an
+  // inclusive bound at the type's maximum, wraps around and the narrow loop
+  // goes on where the index loop would stop.
+  bool unitStep = constantStep && stepValue.isOne();
+  bool noWrap = isUnsignedPredicate(counted.predicate)
+                    ? bitEnumContainsAll(add.getOverflowFlags(), arith::IntegerOverflowFlags::nuw)
+                    : bitEnumContainsAll(add.getOverflowFlags(), arith::IntegerOverflowFlags::nsw);
+  if ((!unitStep || isInclusive(counted.predicate)) && !noWrap &&
+      !counted.step.getType().isIndex()) {
+    why = std::string("the counter may wrap around: a step other than 1 or an inclusive bound "
+                      "needs the increment to be ") +
+          (isUnsignedPredicate(counted.predicate) ? "nuw" : "nsw");
+    return failure();
+  }
+  Type ivType = loop.getInits()[counted.ivIndex].getType();
+  if (isUnsignedPredicate(counted.predicate) &&
+      (ivType.isIndex() || ivType.getIntOrFloatBitWidth() >= 64) &&
+      !loop.getResult(counted.ivIndex).use_empty()) {
+    why = "the final value of an unsigned 64-bit counter is used after the loop";
+    return failure();
+  }
+  return counted;
+}
+
+/// `v` (an integer or index) as an index, extended as the loop compares it.
+Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  if (v.getType().isIndex())
+    return v;
+  if (isUnsigned)
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+/// The rewrite; `counted` came from matchCountedLoop.
+void raise(scf::WhileOp loop, const CountedLoop &counted) {
+  IRRewriter rewriter(loop);
+  Location loc = loop.getLoc();
+  rewriter.setInsertionPoint(loop);
+  IRMapping hoist;
+  for (Operation *op : counted.hoisted)
+    rewriter.clone(*op, hoist);
+  bool isUnsigned = isUnsignedPredicate(counted.predicate);
+  Type ivType = loop.getInits()[counted.ivIndex].getType();
+  Value lb = toIndex(rewriter, loc, loop.getInits()[counted.ivIndex], isUnsigned);
+  Value ub = toIndex(rewriter, loc, hoist.lookupOrDefault(counted.bound), isUnsigned);
+  Value step = toIndex(rewriter, loc, counted.step, isUnsigned);
+  if (isInclusive(counted.predicate))
+    ub = arith::AddIOp::create(rewriter, loc, ub, arith::ConstantIndexOp::create(rewriter, loc, 1));
+  SmallVector<Value> inits;
+  for (auto [i, init] : llvm::enumerate(loop.getInits()))
+    if (i != counted.ivIndex)
+      inits.push_back(init);
+  auto forOp = scf::ForOp::create(rewriter, loc, lb, ub, step, inits,
+                                  [](OpBuilder &, Location, Value, ValueRange) {}, isUnsigned);
+  Block &after = loop.getAfter().front();
+  Block *body = forOp.getBody();
+  rewriter.setInsertionPointToStart(body);
+  Value iv = forOp.getInductionVar();
+  if (!ivType.isIndex())
+    iv = arith::IndexCastOp::create(rewriter, loc, ivType, iv);
+  IRMapping map;
+  for (unsigned i = 0, carried = 0; i < after.getNumArguments(); ++i)
+    map.map(after.getArgument(i), i == counted.ivIndex ? iv : forOp.getRegionIterArgs()[carried++]);
+  for (Operation &op : after.without_terminator())
+    rewriter.clone(op, map);
+  SmallVector<Value> yielded;
+  for (auto [i, v] : llvm::enumerate(after.getTerminator()->getOperands()))
+    if (i != counted.ivIndex)
+      yielded.push_back(map.lookupOrDefault(v));
+  scf::YieldOp::create(rewriter, loc, yielded);
+
+  // The counter's value at the exit: lb + trips * step, trips = 0 when the
+  // loop does not run.
+  rewriter.setInsertionPointAfter(forOp);
+  SmallVector<Value> results;
+  unsigned next = 0;
+  for (unsigned i = 0; i < loop.getNumResults(); ++i) {
+    if (i != counted.ivIndex) {
+      results.push_back(forOp.getResult(next++));
+      continue;
+    }
+    if (loop.getResult(i).use_empty()) {
+      results.push_back(Value());
+      continue;
+    }
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value span = arith::SubIOp::create(rewriter, loc, ub, lb);
+    Value positive = arith::MaxSIOp::create(rewriter, loc, span, zero);
+    Value trips = arith::CeilDivSIOp::create(rewriter, loc, positive, step);
+    Value last = arith::AddIOp::create(rewriter, loc, lb,
+                                       arith::MulIOp::create(rewriter, loc, trips, step));
+    results.push_back(ivType.isIndex() ? last
+                                       : Value(arith::IndexCastOp::create(rewriter, loc, ivType, last)));
+  }
+  for (auto [old, replacement] : llvm::zip(loop.getResults(), results))
+    if (replacement)
+      rewriter.replaceAllUsesWith(old, replacement);
+  rewriter.eraseOp(loop);
+}
+
+struct RaiseCountedLoopsPass : ks::impl::KSRaiseCountedLoopsBase<RaiseCountedLoopsPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    SmallVector<scf::WhileOp> loops;
+    getOperation()->walk([&](scf::WhileOp loop) { loops.push_back(loop); });
+    for (scf::WhileOp loop : loops) {
+      std::string why;
+      FailureOr<CountedLoop> counted = matchCountedLoop(loop, why);
+      if (failed(counted)) {
+        if (remarks)
+          loop.emitRemark() << "ks-raise-counted-loops: not a counted loop: " << why;
+        continue;
+      }
+      raise(loop, *counted);
+    }
+  }
+};
+} // namespace
+
+LogicalResult mlir::ks::raiseCountedLoop(scf::WhileOp loop, std::string &why) {
+  FailureOr<CountedLoop> counted = matchCountedLoop(loop, why);
+  if (failed(counted))
+    return failure();
+  raise(loop, *counted);
+  return success();
+}
