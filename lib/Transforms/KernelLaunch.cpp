@@ -101,23 +101,54 @@ gpu::LaunchFuncOp mlir::ks::setLaunchDims(gpu::LaunchFuncOp launch, std::array<V
 }
 
 namespace {
-/// Whether `a` and `b` are the same value up to extensions, or equal
-/// constants.
-bool sameValue(Value a, Value b) {
+/// Whether `a` and `b` compute the same value: the same SSA value or equal
+/// constants up to extensions, or the same arithmetic op (either operand
+/// order for commutative ones) of operands that compute the same values.
+bool sameValue(Value a, Value b, int depth = 6) {
   a = stripExtensions(a);
   b = stripExtensions(b);
   if (a == b)
     return true;
   std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
-  return ca && cb && *ca == *cb;
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || depth == 0 || x->getName() != y->getName() || x->getNumOperands() != 2 ||
+      y->getNumOperands() != 2 || x->getNumRegions() || !isMemoryEffectFree(x) ||
+      x->getName().getDialectNamespace() != "arith")
+    return false;
+  if (sameValue(x->getOperand(0), y->getOperand(0), depth - 1) &&
+      sameValue(x->getOperand(1), y->getOperand(1), depth - 1))
+    return true;
+  return x->hasTrait<OpTrait::IsCommutative>() &&
+         sameValue(x->getOperand(0), y->getOperand(1), depth - 1) &&
+         sameValue(x->getOperand(1), y->getOperand(0), depth - 1);
 }
 
-/// Whether `v` is `block - 1` (a constant one less than a constant block, or
-/// block + (-1), block - 1).
+/// `v` as base + constant, peeling additions and subtractions of constants.
+std::pair<Value, int64_t> splitOffset(Value v) {
+  int64_t offset = 0;
+  for (;;) {
+    v = stripExtensions(v);
+    Operation *op = v.getDefiningOp();
+    if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(op))
+      return {v, offset};
+    std::optional<int64_t> rhs = getConstantIntValue(op->getOperand(1));
+    std::optional<int64_t> lhs = getConstantIntValue(op->getOperand(0));
+    if (rhs) {
+      offset += isa<arith::SubIOp>(op) ? -*rhs : *rhs;
+      v = op->getOperand(0);
+    } else if (lhs && isa<arith::AddIOp>(op)) {
+      offset += *lhs;
+      v = op->getOperand(1);
+    } else {
+      return {v, offset};
+    }
+  }
+}
+
+/// Whether `v` is `block - 1` (block + (-1), block - 1).
 bool isBlockMinusOne(Value v, Value block) {
-  std::optional<int64_t> cv = getConstantIntValue(v), cb = getConstantIntValue(block);
-  if (cv && cb)
-    return *cv == *cb - 1;
   v = stripExtensions(v);
   if (auto sub = v.getDefiningOp<arith::SubIOp>())
     return sameValue(sub.getLhs(), block) && getConstantIntValue(sub.getRhs()) == 1;
@@ -133,6 +164,9 @@ bool mlir::ks::launchCovers(Value grid, Value block, Value bound) {
                          cn = getConstantIntValue(bound);
   if (cg && cb && cn)
     return *cg * *cb >= *cn;
+  // One thread per block and a block per index: grid = bound.
+  if (cb == 1 && sameValue(grid, bound))
+    return true;
   Value g = stripExtensions(grid);
   Operation *div = g.getDefiningOp();
   if (isa_and_nonnull<arith::CeilDivUIOp, arith::CeilDivSIOp>(div))
@@ -140,7 +174,15 @@ bool mlir::ks::launchCovers(Value grid, Value block, Value bound) {
   if (!isa_and_nonnull<arith::DivUIOp, arith::DivSIOp>(div) ||
       !sameValue(div->getOperand(1), block))
     return false;
-  auto add = stripExtensions(div->getOperand(0)).getDefiningOp<arith::AddIOp>();
+  Value numerator = div->getOperand(0);
+  // A constant block: numerator = bound + (block - 1), with the constants
+  // folded in any way ((W - 2 + 31) / 32 canonicalizes to (W + 29) / 32).
+  if (cb) {
+    auto [numBase, numOffset] = splitOffset(numerator);
+    auto [boundBase, boundOffset] = splitOffset(bound);
+    return sameValue(numBase, boundBase) && numOffset == boundOffset + *cb - 1;
+  }
+  auto add = stripExtensions(numerator).getDefiningOp<arith::AddIOp>();
   if (!add)
     return false;
   return (sameValue(add.getLhs(), bound) && isBlockMinusOne(add.getRhs(), block)) ||

@@ -37,6 +37,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::ks {
@@ -48,6 +49,8 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
+Operation *specializeContraction(linalg::GenericOp generic);
+
 /// The loop structure of one raisable forall.
 struct Nest {
   scf::ForallOp forall;
@@ -376,16 +379,107 @@ LogicalResult ContractionRaiser::run(std::string &reason) {
   bufferization::MaterializeInDestinationOp::create(b, loc, TypeRange{}, result, outView,
                                                     /*restrict=*/true, /*writable=*/true);
   forall.erase();
-  // A named op where one fits (matmul, batch_matmul, matvec, fill, ...).
-  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(contraction)) {
-    IRRewriter rewriter(generic);
-    FailureOr<linalg::LinalgOp> named = linalg::specializeGenericOp(rewriter, generic);
-    if (succeeded(named))
-      contraction = *named;
-  }
+  // A named op where one fits (matmul, batch_matmul, matvec, ...).
+  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(contraction))
+    contraction = specializeContraction(generic);
   if (contraction && contract)
     contraction->setAttr(kContractAttrName, UnitAttr::get(ctx));
   return success();
+}
+
+/// Whether `body` is `out + in0 * in1` (in either operand order).
+bool isMultiplyAdd(Block &body) {
+  if (body.getNumArguments() != 3 || !llvm::hasNItems(body.without_terminator(), 2))
+    return false;
+  auto mul = dyn_cast<arith::MulFOp>(&body.front());
+  auto add = dyn_cast<arith::AddFOp>(mul ? mul->getNextNode() : nullptr);
+  if (!mul || !add || body.getTerminator()->getOperand(0) != add.getResult())
+    return false;
+  Value in0 = body.getArgument(0), in1 = body.getArgument(1), out = body.getArgument(2);
+  bool mulOk = (mul.getLhs() == in0 && mul.getRhs() == in1) || (mul.getLhs() == in1 && mul.getRhs() == in0);
+  bool addOk = (add.getLhs() == out && add.getRhs() == mul) || (add.getRhs() == out && add.getLhs() == mul);
+  return mulOk && addOk;
+}
+
+/// The generic as a named op that computes the same, or the generic itself.
+/// Upstream's specializeGenericOp is checked, not trusted: in LLVM 22.1.8 it
+/// turns a generic with B transposed ((d0, d1, d2) -> (d1, d2)) into a plain
+/// linalg.matmul with the default maps, which computes something else. A
+/// matmul or batch_matmul with transposed operands is written with explicit
+/// indexing_maps instead.
+Operation *specializeContraction(linalg::GenericOp generic) {
+  IRRewriter rewriter(generic);
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  // Upstream's specialization, kept only if it preserved the maps and the
+  // operands.
+  auto clone = cast<linalg::GenericOp>(rewriter.clone(*generic));
+  FailureOr<linalg::LinalgOp> named = linalg::specializeGenericOp(rewriter, clone);
+  if (succeeded(named)) {
+    bool same = named->getIndexingMapsArray() == maps &&
+                ValueRange(named->getDpsInputs()) == ValueRange(generic.getDpsInputs()) &&
+                ValueRange(named->getDpsInits()) == ValueRange(generic.getDpsInits());
+    if (same && !isa<linalg::GenericOp>(named->getOperation())) {
+      rewriter.replaceOp(generic, named->getOperation()->getResults());
+      return *named;
+    }
+    rewriter.eraseOp(*named);
+  } else {
+    rewriter.eraseOp(clone);
+  }
+  // matmul / batch_matmul with transposed operands: every input map a
+  // permutation of its dimensions, the output the identity over the parallel
+  // ones, the body a multiply-add.
+  unsigned numLoops = generic.getNumLoops();
+  unsigned numPar = generic.getNumParallelLoops();
+  auto isLeadingIdentity = [&](AffineMap map) {
+    if (map.getNumResults() != numPar)
+      return false;
+    for (unsigned i = 0; i < numPar; ++i)
+      if (map.getResult(i) != getAffineDimExpr(i, map.getContext()))
+        return false;
+    return true;
+  };
+  if (generic.getNumDpsInputs() != 2 || generic.getNumReductionLoops() != 1 ||
+      !isMultiplyAdd(*generic.getBlock()) || !isLeadingIdentity(maps[2]))
+    return generic;
+  MLIRContext *ctx = generic.getContext();
+  auto d = [&](unsigned i) { return getAffineDimExpr(i, ctx); };
+  // matvec: y(i) += A(i, k) * x(k), with linalg.matvec's own maps.
+  if (numLoops == 2 && maps[0] == AffineMap::get(2, 0, {d(0), d(1)}, ctx) &&
+      maps[1] == AffineMap::get(2, 0, {d(1)}, ctx)) {
+    auto matvec = linalg::MatvecOp::create(rewriter, generic.getLoc(), generic.getResultTypes(),
+                                           generic.getDpsInputs(), generic.getDpsInits());
+    rewriter.replaceOp(generic, matvec->getResults());
+    return matvec;
+  }
+  if (numLoops != 3 && numLoops != 4)
+    return generic;
+  for (AffineMap map : {maps[0], maps[1]})
+    if (!map.isProjectedPermutation() || map.getNumResults() != numLoops - 1)
+      return generic;
+  // The first input of a (batch_)matmul is the one with the M dimension
+  // (d0, or d1 after the batch): a column-major GEMM computes C^T = B^T A^T
+  // and has them the other way round. The product commutes exactly.
+  SmallVector<Value> inputs(generic.getDpsInputs());
+  unsigned mDim = numLoops == 3 ? 0 : 1;
+  if (!maps[0].isFunctionOfDim(mDim) && maps[1].isFunctionOfDim(mDim)) {
+    std::swap(inputs[0], inputs[1]);
+    std::swap(maps[0], maps[1]);
+  }
+  Operation *op;
+  if (numLoops == 3)
+    op = linalg::MatmulOp::create(rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
+                                  generic.getDpsInits());
+  else
+    op = linalg::BatchMatmulOp::create(rewriter, generic.getLoc(), generic.getResultTypes(),
+                                       inputs, generic.getDpsInits());
+  op->setAttr("indexing_maps", rewriter.getAffineMapArrayAttr(maps));
+  if (failed(mlir::verify(op))) {
+    rewriter.eraseOp(op);
+    return generic;
+  }
+  rewriter.replaceOp(generic, op->getResults());
+  return op;
 }
 
 struct RaiseContractionsPass : ks::impl::KSRaiseContractionsBase<RaiseContractionsPass> {

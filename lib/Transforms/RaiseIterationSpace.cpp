@@ -215,6 +215,88 @@ bool splitGuard(Value cond, bool negated, const std::array<llvm::SmallPtrSet<Val
   return true;
 }
 
+/// Splits the forall dimensions that the body reads only as `i / Q` and
+/// `i % Q`, with the dimension's bound `P * Q`, into two dimensions [0, P)
+/// and [0, Q): a launch index over batch * channels read as (batch, channel).
+/// Exact for Q > 0; a non-positive Q makes the original index buffers with
+/// negative offsets, outside any buffer.
+scf::ForallOp delinearizeDims(scf::ForallOp forall) {
+  for (unsigned dim = 0; dim < forall.getRank(); ++dim) {
+    Value ub = dyn_cast<Value>(forall.getMixedUpperBound()[dim]);
+    auto mul = ub ? stripExtensions(ub).getDefiningOp<arith::MulIOp>() : nullptr;
+    if (!mul || !bitEnumContainsAll(mul.getOverflowFlags(), arith::IntegerOverflowFlags::nsw))
+      continue;
+    Value iv = forall.getInductionVar(dim);
+    // The divisions and remainders of the index by one of the factors.
+    SmallVector<Operation *> divs, rems;
+    Value factor;
+    bool otherUse = false;
+    for (Operation *cast : iv.getUsers()) {
+      if (!isa<arith::IndexCastOp>(cast)) {
+        otherUse = true;
+        continue;
+      }
+      for (Operation *user : cast->getResult(0).getUsers()) {
+        if (!isa<arith::DivSIOp, arith::RemSIOp>(user) || user->getOperand(0) != cast->getResult(0)) {
+          otherUse = true;
+          continue;
+        }
+        Value d = user->getOperand(1);
+        if (!factor && (stripExtensions(d) == stripExtensions(mul.getRhs()) ||
+                        stripExtensions(d) == stripExtensions(mul.getLhs())))
+          factor = d;
+        if (!factor || stripExtensions(d) != stripExtensions(factor)) {
+          otherUse = true;
+          continue;
+        }
+        (isa<arith::DivSIOp>(user) ? divs : rems).push_back(user);
+      }
+    }
+    if (!factor || (divs.empty() && rems.empty()))
+      continue;
+    (void)otherUse; // other uses read the recombined index
+    bool rhsIsFactor = stripExtensions(factor) == stripExtensions(mul.getRhs());
+    Value outer = rhsIsFactor ? mul.getLhs() : mul.getRhs();
+    Value inner = rhsIsFactor ? mul.getRhs() : mul.getLhs();
+    OpBuilder b(forall);
+    Location loc = forall.getLoc();
+    auto toIdx = [&](Value v) -> Value {
+      return v.getType().isIndex() ? v : arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+    };
+    SmallVector<OpFoldResult> ubs(forall.getMixedUpperBound());
+    Value innerIdx = toIdx(inner);
+    ubs[dim] = toIdx(outer);
+    ubs.insert(ubs.begin() + dim + 1, innerIdx);
+    auto split = scf::ForallOp::create(b, loc, ubs, ValueRange(), std::nullopt);
+    Block *body = split.getBody();
+    OpBuilder inside = OpBuilder::atBlockBegin(body);
+    // The old index, for its other uses: outer * Q + inner.
+    Value recombined = arith::AddIOp::create(
+        inside, loc, arith::MulIOp::create(inside, loc, split.getInductionVar(dim), innerIdx),
+        split.getInductionVar(dim + 1));
+    for (Operation *op : divs)
+      op->getResult(0).replaceAllUsesWith(
+          arith::IndexCastOp::create(inside, loc, op->getResult(0).getType(), split.getInductionVar(dim)));
+    for (Operation *op : rems)
+      op->getResult(0).replaceAllUsesWith(
+          arith::IndexCastOp::create(inside, loc, op->getResult(0).getType(), split.getInductionVar(dim + 1)));
+    SmallVector<Value> replacements;
+    for (unsigned i = 0; i < forall.getRank(); ++i)
+      replacements.push_back(i < dim ? split.getInductionVar(i)
+                             : i == dim ? recombined
+                                        : split.getInductionVar(i + 1));
+    Operation *terminator = body->getTerminator();
+    for (auto [old, repl] : llvm::zip(forall.getInductionVars(), replacements))
+      old.replaceAllUsesWith(repl);
+    for (Operation &op : llvm::make_early_inc_range(forall.getBody()->without_terminator()))
+      op.moveBefore(terminator);
+    forall.erase();
+    forall = split;
+    ++dim;
+  }
+  return forall;
+}
+
 /// Marks `kernel` as raised: it runs its iteration space itself, so what the
 /// source said about its block shape no longer holds.
 void markRaised(gpu::GPUFuncOp kernel) {
@@ -366,12 +448,15 @@ LogicalResult KernelRaiser::run() {
 /// inside the loop. Fails when `uses` (values the loop body reads from
 /// outside) depend on a launch index in any other way.
 LogicalResult collectDependentPrelude(Block &entry, const llvm::SmallPtrSet<Value, 8> &keys,
-                                      ArrayRef<Value> uses, llvm::SetVector<Operation *> &dependent,
-                                      std::string &why) {
+                                      ArrayRef<Value> uses, ArrayRef<unsigned> keptDims,
+                                      llvm::SetVector<Operation *> &dependent, std::string &why) {
   // Values that vary per thread: the launch indices and what derives from them.
   llvm::DenseSet<Value> varying;
   for (Operation &op : entry.without_terminator()) {
-    bool isId = isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op);
+    // Block indices of the dimensions left on the grid stay valid.
+    auto kept = dyn_cast<gpu::BlockIdOp>(op);
+    bool isId = isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op) &&
+                !(kept && llvm::is_contained(keptDims, dimIndex(kept.getDimension())));
     bool fromVarying = llvm::any_of(op.getOperands(), [&](Value v) { return varying.contains(v); });
     bool fromKeys = llvm::any_of(op.getOperands(), [&](Value v) {
       return keys.contains(v) || (v.getDefiningOp() && dependent.contains(v.getDefiningOp()));
@@ -498,7 +583,8 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
     llvm::append_range(uses, op->getOperands());
   llvm::SetVector<Operation *> dependent;
   std::string reason;
-  if (failed(collectDependentPrelude(kernel.getBody().front(), keys, uses, dependent, reason)))
+  if (failed(collectDependentPrelude(kernel.getBody().front(), keys, uses, keptDims, dependent,
+                                     reason)))
     return fail(reason);
 
   // The rewrite.
@@ -535,6 +621,7 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
   }
   moveOps(body, before, map);
   guardOp.erase();
+  delinearizeDims(forall);
 
   // The launch: one thread, except along the dimensions left on the grid.
   OpBuilder lb(launch);
@@ -561,7 +648,7 @@ LogicalResult KernelRaiser::raiseGridStride(scf::ForOp loop) {
   llvm::SmallPtrSet<Value, 8> keys;
   llvm::SetVector<Operation *> dependent;
   std::string reason;
-  if (failed(collectDependentPrelude(kernel.getBody().front(), keys, uses, dependent, reason)))
+  if (failed(collectDependentPrelude(kernel.getBody().front(), keys, uses, {}, dependent, reason)))
     return fail(reason);
   OpBuilder b(loop);
   Location loc = loop.getLoc();

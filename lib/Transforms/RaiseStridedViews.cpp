@@ -53,7 +53,8 @@ public:
       : forall(forall), kernel(kernel), dom(kernel), b(forall) {
     for (Value iv : forall.getInductionVars())
       variables.push_back(iv);
-    forall.walk([&](scf::ForOp loop) { variables.push_back(loop.getInductionVar()); });
+    forall.walk<WalkOrder::PreOrder>(
+        [&](scf::ForOp loop) { variables.push_back(loop.getInductionVar()); });
   }
 
   LogicalResult rewrite(Operation *access, std::string &why);
