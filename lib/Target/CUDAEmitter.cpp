@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -41,6 +42,14 @@ private:
   llvm::DenseMap<Value, std::string> names;
   llvm::StringMap<int> used;
   llvm::StringSet<> taken; ///< every name given out in the current function
+  /// A strided view (memref.reinterpret_cast): its pointer and strides, so
+  /// that view[i, j] is written pointer[i * s0 + j * s1].
+  struct View {
+    std::string pointer;
+    SmallVector<std::string> strides;
+  };
+  llvm::DenseMap<Value, View> views;
+  bool usesAsyncCopies = false;
 
   raw_ostream &line() { return os.indent(indent * 2); }
 
@@ -201,6 +210,15 @@ private:
 };
 
 std::string Emitter::subscript(Value memref, ValueRange indices) {
+  auto view = views.find(memref);
+  if (view != views.end()) {
+    std::string offset;
+    for (auto [index, stride] : llvm::zip(indices, view->second.strides)) {
+      std::string term = stride == "1LL" ? name(index) : "(" + name(index) + ") * " + stride;
+      offset += (offset.empty() ? "" : " + ") + term;
+    }
+    return view->second.pointer + "[" + (offset.empty() ? "0" : offset) + "]";
+  }
   std::string s = name(memref);
   for (Value i : indices)
     s += "[" + name(i) + "]";
@@ -238,6 +256,7 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
 
 LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
   names.clear();
+  views.clear();
   used.clear();
   taken.clear();
   os << "extern \"C\" __global__ void ";
@@ -255,7 +274,12 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
       return failure();
     std::string n = fresh("shared");
     names[shared] = n;
-    line() << "__shared__ " << *elem << " " << n;
+    line() << "__shared__ ";
+    if (auto align = func.getWorkgroupAttributionAttr(shared.getArgNumber() -
+                                                          func.getFunctionType().getNumInputs(),
+                                                      "llvm.align"))
+      os << "__align__(" << cast<IntegerAttr>(align).getInt() << ") ";
+    os << *elem << " " << n;
     for (int64_t d : type.getShape())
       os << "[" << d << "]";
     os << ";\n";
@@ -347,6 +371,63 @@ LogicalResult Emitter::emitOp(Operation *op) {
         line() << "extern __shared__ " << *elem << " " << n << "[];\n";
         return success();
       })
+      .Case<memref::ReinterpretCastOp>([&](memref::ReinterpretCastOp rc) -> LogicalResult {
+        // A strided view of a buffer: a pointer at its offset; subscripts
+        // multiply by the strides.
+        FailureOr<std::string> elem = cType(rc.getType().getElementType(), op);
+        if (failed(elem))
+          return failure();
+        auto constant = [&](OpFoldResult v) -> std::string {
+          if (auto attr = dyn_cast<Attribute>(v))
+            return std::to_string(llvm::cast<IntegerAttr>(attr).getInt()) + "LL";
+          return name(llvm::cast<Value>(v));
+        };
+        View view;
+        for (OpFoldResult stride : rc.getMixedStrides())
+          view.strides.push_back(constant(stride));
+        std::string offset = constant(rc.getMixedOffsets()[0]);
+        std::string source = name(rc.getSource());
+        if (offset == "0LL") {
+          view.pointer = source;
+        } else {
+          // The const-ness of the buffer carries over (auto deduces it).
+          std::string n = fresh(source + "_view");
+          line() << "auto *const " << n << " = " << source << " + " << offset << ";\n";
+          view.pointer = n;
+        }
+        views[rc.getResult()] = view;
+        return success();
+      })
+      .Case<memref::ExtractAlignedPointerAsIndexOp>([&](memref::ExtractAlignedPointerAsIndexOp x) {
+        return define(x.getResult(),
+                      "(long long)reinterpret_cast<unsigned long long>(" + name(x.getSource()) + ")",
+                      op, "address");
+      })
+      .Case<nvgpu::DeviceAsyncCopyOp>([&](nvgpu::DeviceAsyncCopyOp copy) -> LogicalResult {
+        // cuda_pipeline.h's cp.async: copy the valid bytes, zero-fill the rest.
+        usesAsyncCopies = true;
+        int64_t bytes = copy.getDstElements().getZExtValue() *
+                        (copy.getDst().getType().getElementTypeBitWidth() / 8);
+        std::string dst = "&" + subscript(copy.getDst(), copy.getDstIndices());
+        std::string src = "&" + subscript(copy.getSrc(), copy.getSrcIndices());
+        std::string zfill = "0";
+        if (Value valid = copy.getSrcElements())
+          zfill = std::to_string(bytes) + " - " + name(valid) + " * " +
+                  std::to_string(copy.getDst().getType().getElementTypeBitWidth() / 8);
+        line() << "__pipeline_memcpy_async(" << dst << ", " << src << ", " << bytes << ", "
+               << zfill << ");\n";
+        names[copy.getAsyncToken()] = "0";
+        return success();
+      })
+      .Case<nvgpu::DeviceAsyncCreateGroupOp>([&](nvgpu::DeviceAsyncCreateGroupOp group) {
+        line() << "__pipeline_commit();\n";
+        names[group.getAsyncToken()] = "0";
+        return success();
+      })
+      .Case<nvgpu::DeviceAsyncWaitOp>([&](nvgpu::DeviceAsyncWaitOp wait) {
+        line() << "__pipeline_wait_prior(" << wait.getNumGroups().value_or(0) << ");\n";
+        return success();
+      })
       .Case<memref::AllocaOp>([&](memref::AllocaOp alloca) -> LogicalResult {
         MemRefType type = alloca.getType();
         FailureOr<std::string> elem = cType(type.getElementType(), op);
@@ -395,6 +476,13 @@ LogicalResult Emitter::emitOp(Operation *op) {
           return failure();
         std::string iv = fresh("i");
         names[forOp.getInductionVar()] = iv;
+        if (Attribute unroll = op->getAttr("ks.unroll")) {
+          // The lowering unrolls these loops; nvcc is asked to do the same.
+          if (auto factor = dyn_cast<IntegerAttr>(unroll))
+            line() << "#pragma unroll " << factor.getInt() << "\n";
+          else
+            line() << "#pragma unroll\n";
+        }
         line() << "for (" << *ivType << " " << iv << " = " << name(forOp.getLowerBound()) << "; "
                << iv << " < " << name(forOp.getUpperBound()) << "; " << iv
                << " += " << name(forOp.getStep()) << ") {\n";
@@ -699,6 +787,12 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       .Case<arith::RemSIOp>([&](auto) { return bin("%"); })
       .Case<arith::RemFOp>([&](auto) { return call("fmodf", "fmod"); })
       .Case<arith::DivUIOp>([&](auto) { return ubin("/"); })
+      .Case<arith::CeilDivUIOp>([&](Operation *) -> FailureOr<std::string> {
+        FailureOr<std::string> a = asUnsigned(0), b = asUnsigned(1);
+        if (failed(a) || failed(b))
+          return failure();
+        return "(" + *a + " + " + *b + " - 1) / " + *b;
+      })
       .Case<arith::RemUIOp>([&](auto) { return ubin("%"); })
       .Case<arith::AndIOp>([&](auto) { return bin("&"); })
       .Case<arith::OrIOp>([&](auto) { return bin("|"); })
@@ -778,7 +872,11 @@ LogicalResult Emitter::emitModule(ModuleOp module) {
   os << "// Generated by KernelSkill (ks-translate --export-cuda)";
   if (auto source = module->getAttrOfType<StringAttr>("ks.source"))
     os << " from " << source.getValue();
-  os << ".\n#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n\n";
+  os << ".\n#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
+  // cp.async through cuda_pipeline.h's intrinsics.
+  if (module.walk([](nvgpu::DeviceAsyncCopyOp) { return WalkResult::interrupt(); }).wasInterrupted())
+    os << "#include <cuda_pipeline.h>\n";
+  os << "\n";
   if (module
           .walk([](Operation *op) {
             return isa<arith::MaximumFOp, arith::MinimumFOp>(op) ? WalkResult::interrupt()

@@ -6,6 +6,8 @@
 #include "kernelskill/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/Pipelines/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -13,6 +15,12 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
                                  StringRef ptxPath, int optLevel) {
   // The profiler's facts name ops the lowering is about to replace.
   pm.addPass(createKSDropProfileFacts());
+  // Schedules keep register-tile loops rolled (readable IR, exported CUDA):
+  // unroll them so their private arrays become registers. A raised kernel
+  // not yet scheduled runs its iteration space in one thread, in order.
+  pm.addPass(createKSUnrollMarkedLoops());
+  pm.addPass(createForallToForLoopPass());
+  pm.addPass(createCanonicalizerPass());
   pm.addPass(createKSBarePointerABI());
   gpu::GPUToNVVMPipelineOptions nvvm;
   nvvm.cubinChip = chip.str();

@@ -188,3 +188,36 @@ bool mlir::ks::launchCovers(Value grid, Value block, Value bound) {
   return (sameValue(add.getLhs(), bound) && isBlockMinusOne(add.getRhs(), block)) ||
          (sameValue(add.getRhs(), bound) && isBlockMinusOne(add.getLhs(), block));
 }
+
+bool mlir::ks::readsBlockIndex(gpu::GPUFuncOp kernel, gpu::Dimension dim) {
+  return kernel
+      .walk([&](gpu::BlockIdOp op) {
+        return op.getDimension() == dim ? WalkResult::interrupt() : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+LogicalResult mlir::ks::rewriteLaunch(gpu::GPUFuncOp kernel, std::array<Value, 3> grid,
+                                      std::array<int64_t, 3> block, std::string &why) {
+  SmallVector<gpu::LaunchFuncOp> launches = getLaunches(kernel);
+  for (gpu::LaunchFuncOp launch : launches) {
+    OpBuilder b(launch);
+    gpu::KernelDim3 oldGrid = launch.getGridSizeOperandValues();
+    std::array<Value, 3> newGrid = {oldGrid.x, oldGrid.y, oldGrid.z};
+    for (unsigned d = 0; d < 3; ++d) {
+      if (!grid[d])
+        continue;
+      newGrid[d] = cloneIntoLauncher(grid[d], kernel, launch, b);
+      if (!newGrid[d]) {
+        why = "the grid size is not computed from the kernel's scalar arguments";
+        return failure();
+      }
+    }
+    std::array<Value, 3> newBlock;
+    for (unsigned d = 0; d < 3; ++d)
+      newBlock[d] = arith::ConstantIndexOp::create(b, launch.getLoc(), block[d]);
+    setLaunchDims(launch, newGrid, newBlock, launch.getDynamicSharedMemorySize());
+  }
+  return success();
+}
+

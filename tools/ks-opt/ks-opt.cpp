@@ -10,6 +10,7 @@
 #include "kernelskill/Analysis/Passes.h"
 #include "kernelskill/Config.h"
 #include "kernelskill/Dialect/KS/IR/KSDialect.h"
+#include "kernelskill/Dialect/KS/TransformOps/KSTransformOps.h"
 #include "kernelskill/Pipelines/Pipelines.h"
 #include "kernelskill/Target/Passes.h"
 #include "kernelskill/Transforms/Passes.h"
@@ -37,6 +38,7 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::registerAllToLLVMIRTranslations(registry);
   registry.insert<mlir::ks::KSDialect>();
+  mlir::ks::registerKSTransformOps(registry);
 
   llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "KernelSkill ks-opt " KS_VERSION_STRING " (built against LLVM/MLIR " LLVM_VERSION_STRING

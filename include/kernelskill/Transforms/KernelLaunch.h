@@ -15,6 +15,7 @@
 
 #include <array>
 #include <optional>
+#include <string>
 
 namespace mlir::ks {
 
@@ -50,6 +51,16 @@ std::optional<int64_t> getConstantIntValue(Value v);
 /// (bound + block - 1) / block (either division), ceildiv, or `grid` and
 /// `block` are constants whose product is at least a constant `bound`.
 bool launchCovers(Value grid, Value block, Value bound);
+
+/// Whether `kernel` reads the block index along `dim` (a dimension the
+/// raising left on the grid).
+bool readsBlockIndex(gpu::GPUFuncOp kernel, gpu::Dimension dim);
+
+/// Rewrites every launch of `kernel`: `grid` holds kernel-side index values
+/// (launch-invariant: recomputed at each launch site) or null for a
+/// dimension left as it was; `block` the threads per block.
+LogicalResult rewriteLaunch(gpu::GPUFuncOp kernel, std::array<Value, 3> grid,
+                            std::array<int64_t, 3> block, std::string &why);
 
 } // namespace mlir::ks
 

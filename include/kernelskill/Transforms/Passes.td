@@ -56,6 +56,20 @@ def KSDropProfileFacts : Pass<"ks-drop-profile-facts", "::mlir::ModuleOp"> {
   }];
 }
 
+def KSUnrollMarkedLoops : Pass<"ks-unroll-marked-loops"> {
+  let summary = "Unroll the scf.for loops a schedule marked with ks.unroll";
+  let description = [{
+    The contraction schedules keep the loops over register tiles as loops
+    (readable IR and exported CUDA, where they become `#pragma unroll`) and
+    mark them `ks.unroll` (a unit attribute: unroll fully; an integer: by
+    that factor). This lowering step unrolls them, innermost first, with
+    upstream's `loopUnrollFull` / `loopUnrollByFactor`, so that the private
+    arrays they index become registers. A marked loop whose trip count is
+    not constant is an error.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // Raising (docs/Raising.md): from lifted SIMT kernels to structured IR.
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,140 @@
+//===- KSTransformOps.td - KernelSkill transform ops -------*- tablegen -*-===//
+//
+// The schedules of the transform library (docs/Transforms.md): ops of the
+// transform dialect that a script, and later the agents, apply with chosen
+// knobs. They make no choices of their own; each refuses with a diagnostic
+// naming the knob that cannot apply.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_TRANSFORMOPS_TD
+#define KS_TRANSFORMOPS_TD
+
+include "mlir/Dialect/Transform/IR/TransformDialect.td"
+include "mlir/Dialect/Transform/Interfaces/TransformInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpBase.td"
+
+def KS_SIMTOuterProductOp : Op<Transform_Dialect, "ks.simt_outer_product",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Generate a register-tiled SIMT kernel for a raised contraction (the GEMM family)";
+  let description = [{
+    The target is a linalg contraction in a raised kernel (`ks-raise`), with
+    its init fill, optional elementwise epilogue and materialization. The op
+    replaces the group with SIMT code and rewrites the kernel's launch:
+
+    - **Block tiling and grid mapping.** Each block computes a
+      `block_tile = [BM, BN]` tile of the output (the m and n dimensions,
+      linearized when there are several); blocks run in rows of tiles, or,
+      with `group_m = G`, in groups of G tile rows column by column (L2
+      reuse). Batch dimensions go to blockIdx.z. The launch becomes
+      ceil(M / BM) * ceil(N / BN) x 1 x batch blocks of 32 * warps[0] *
+      warps[1] threads.
+    - **Reduction tiling with shared-memory staging.** The reduction runs
+      in steps of `reduction_tile = BK`; each step's A tile [BM x BK] and B
+      tile [BK x BN] are loaded by all threads, coalesced, `load_vector`
+      elements at a time (128-bit loads with 4; the buffer's alignment is
+      checked once per block, unaligned or partial vectors are loaded by
+      element), and stored in shared memory k-outer (`lhs_layout = "km"`,
+      `rhs_layout = "kn"`: [BK][BM]) or k-inner (`"mk"`, `"nk"`: [BM][BK]);
+      a layout other than the global one is a transposed staging.
+    - **Padding or XOR swizzle** of each shared tile (`padding`, in
+      elements per row; `swizzle`, 16-byte chunks XOR-ed with the row).
+    - **Warp and register tiling.** `warps = [WM, WN]` warps per block,
+      `lanes = [LM, LN]` lanes per warp (LM * LN = 32), each lane computing
+      `thread_tile = [TM, TN]` micro-tiles repeated BM / (WM * LM * TM) x
+      BN / (WN * LN * TN) times; operands are read from shared memory with
+      128-bit loads; the accumulators live in registers.
+    - **Pipelining.** `stages = 2` without `async_copy`: register double
+      buffering (the next step's global loads are in flight during this
+      step's arithmetic). With `async_copy` (cp.async, sm_80 and later):
+      `stages` (1 to 4) buffers in flight; edges are zero-filled by the
+      copy itself.
+    - **Edges.** Every global load and store is predicated: sizes need not
+      be multiples of any tile.
+
+    The multiply-adds keep the source's FMA contraction (`ks.contract`).
+    The loops over the register tiles are marked `ks.unroll`: the lowering
+    unrolls them and the CUDA exporter writes `#pragma unroll`.
+    Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{128, 128}">:$block_tile,
+      DefaultValuedAttr<I64Attr, "8">:$reduction_tile,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{2, 4}">:$warps,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{4, 8}">:$lanes,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{4, 4}">:$thread_tile,
+      DefaultValuedAttr<StrAttr, "\"km\"">:$lhs_layout,
+      DefaultValuedAttr<StrAttr, "\"kn\"">:$rhs_layout,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0}">:$padding,
+      DefaultValuedAttr<DenseBoolArrayAttr, "{false, false}">:$swizzle,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$load_vector,
+      DefaultValuedAttr<I64Attr, "1">:$stages,
+      UnitAttr:$async_copy,
+      DefaultValuedAttr<I64Attr, "1">:$group_m);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def KS_SIMTSplitReductionOp : Op<Transform_Dialect, "ks.simt_split_reduction",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Generate a SIMT kernel that splits a contraction's reduction across threads (the GEMV family)";
+  let description = [{
+    For contractions with few outputs per element read (matrix-vector
+    products, reductions with a small operand): each block computes
+    `lanes[0] * warps[0] * outputs_per_thread` outputs; the reduction is
+    split across `lanes[1]` lanes of a warp (combined with warp shuffles)
+    and `warps[1]` warps (combined through shared memory). Each thread reads
+    `vector` consecutive elements along the contiguous dimension of the
+    large operand per load (128-bit with 4; alignment checked, scalar at the
+    edges) and keeps `unroll` independent loads in flight. Outputs past the
+    problem are predicated. Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 32}">:$lanes,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{8, 1}">:$warps,
+      DefaultValuedAttr<I64Attr, "1">:$outputs_per_thread,
+      DefaultValuedAttr<I64Attr, "1">:$vector,
+      DefaultValuedAttr<I64Attr, "1">:$unroll);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def KS_MapForallToGridOp : Op<Transform_Dialect, "ks.map_forall_to_grid",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Map the scf.forall of a raised kernel back onto threads, one iteration each";
+  let description = [{
+    The inverse of `ks-raise-iteration-space`, with a block shape of the
+    schedule's choosing: the forall's innermost dimension goes to x (then
+    y, z), `block = [X, Y, Z]` threads per block, ceil(extent / block)
+    blocks per dimension, and a bounds check around the body. The launcher
+    is rewritten to that grid. For raised kernels that are not contractions
+    (or as the plain one-thread-per-output schedule). Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{256, 1, 1}">:$block);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+#endif // KS_TRANSFORMOPS_TD

@@ -1,0 +1,269 @@
+//===- KSTransformOps.cpp - KernelSkill transform-dialect ops -------------===//
+
+#include "kernelskill/Dialect/KS/TransformOps/KSTransformOps.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Support/ArchDatabase.h"
+#include "kernelskill/Transforms/Contraction.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/Raising.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+#define GET_OP_CLASSES
+#include "kernelskill/Dialect/KS/TransformOps/KSTransformOps.cpp.inc"
+
+namespace {
+/// The target's limits: the module's #ks.arch, else the default GPU's.
+GPUCapabilities capabilitiesFor(Operation *op) {
+  if (auto module = op->getParentOfType<ModuleOp>())
+    if (auto arch = module->getAttrOfType<ArchAttr>(ArchAttr::kModuleAttrName))
+      return arch.getCaps();
+  return getDefaultGPU().caps;
+}
+
+DiagnosedSilenceableFailure refuse(Operation *transformOp, Operation *target, StringRef opName,
+                                   const Twine &why) {
+  DiagnosedSilenceableFailure diag = emitSilenceableFailure(transformOp) << opName << ": " << why;
+  diag.attachNote(target->getLoc()) << "target";
+  return diag;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// simt_outer_product
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::SIMTOuterProductOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.simt_outer_product";
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
+  if (!linalgOp)
+    return refuse(*this, target, name, "the target is not a linalg op");
+  auto pairOf = [&](ArrayRef<int64_t> v, StringRef knob, int64_t &a, int64_t &b) {
+    if (v.size() != 2)
+      return false;
+    a = v[0];
+    b = v[1];
+    (void)knob;
+    return true;
+  };
+  OuterProductSchedule s;
+  ArrayRef<bool> swizzle = getSwizzle();
+  if (!pairOf(getBlockTile(), "block_tile", s.blockM, s.blockN) ||
+      !pairOf(getWarps(), "warps", s.warpsM, s.warpsN) ||
+      !pairOf(getLanes(), "lanes", s.lanesM, s.lanesN) ||
+      !pairOf(getThreadTile(), "thread_tile", s.threadM, s.threadN) ||
+      !pairOf(getPadding(), "padding", s.lhsPad, s.rhsPad) ||
+      !pairOf(getLoadVector(), "load_vector", s.lhsVector, s.rhsVector) || swizzle.size() != 2)
+    return refuse(*this, target, name,
+                  "block_tile, warps, lanes, thread_tile, padding, swizzle and load_vector take "
+                  "two values (lhs/m, rhs/n)");
+  if (getLhsLayout() != "km" && getLhsLayout() != "mk")
+    return refuse(*this, target, name, "lhs_layout must be \"km\" (k outer) or \"mk\" (k inner)");
+  if (getRhsLayout() != "kn" && getRhsLayout() != "nk")
+    return refuse(*this, target, name, "rhs_layout must be \"kn\" (k outer) or \"nk\" (k inner)");
+  s.lhsKOuter = getLhsLayout() == "km";
+  s.rhsKOuter = getRhsLayout() == "kn";
+  s.lhsSwizzle = swizzle[0];
+  s.rhsSwizzle = swizzle[1];
+  s.blockK = getReductionTile();
+  s.stages = getStages();
+  s.asyncCopy = getAsyncCopy();
+  s.groupM = getGroupM();
+
+  std::string why;
+  FailureOr<ContractionProblem> problem = analyzeContraction(linalgOp, why);
+  if (failed(problem))
+    return refuse(*this, target, name, why);
+  GPUCapabilities caps = capabilitiesFor(target);
+  if (s.asyncCopy && !(caps.asyncCopies & kAsyncCopyCpAsync))
+    return refuse(*this, target, name, "async_copy: the target chip has no cp.async");
+  std::string bad = verifyOuterProduct(*problem, s, caps.maxThreadsPerBlock, caps.smemPerBlock);
+  if (!bad.empty())
+    return refuse(*this, target, name, bad);
+  gpu::GPUFuncOp kernel = problem->kernel;
+  if (failed(generateOuterProduct(*problem, s, why)))
+    return refuse(*this, kernel, name, why);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// simt_split_reduction
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::SIMTSplitReductionOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.simt_split_reduction";
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
+  if (!linalgOp)
+    return refuse(*this, target, name, "the target is not a linalg op");
+  if (getLanes().size() != 2 || getWarps().size() != 2)
+    return refuse(*this, target, name, "lanes and warps take two values (outputs, reduction)");
+  SplitReductionSchedule s;
+  s.lanesOut = getLanes()[0];
+  s.lanesRed = getLanes()[1];
+  s.warpsOut = getWarps()[0];
+  s.warpsRed = getWarps()[1];
+  s.outputsPerThread = getOutputsPerThread();
+  s.vector = getVector();
+  s.unroll = getUnroll();
+  std::string why;
+  FailureOr<ContractionProblem> problem = analyzeContraction(linalgOp, why);
+  if (failed(problem))
+    return refuse(*this, target, name, why);
+  GPUCapabilities caps = capabilitiesFor(target);
+  std::string bad = verifySplitReduction(*problem, s, caps.maxThreadsPerBlock, caps.smemPerBlock);
+  if (!bad.empty())
+    return refuse(*this, target, name, bad);
+  gpu::GPUFuncOp kernel = problem->kernel;
+  if (failed(generateSplitReduction(*problem, s, why)))
+    return refuse(*this, kernel, name, why);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// map_forall_to_grid
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::MapForallToGridOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.map_forall_to_grid";
+  auto forall = dyn_cast<scf::ForallOp>(target);
+  if (!forall)
+    return refuse(*this, target, name, "the target is not an scf.forall");
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel)
+    return refuse(*this, target, name,
+                  "the target is not the top-level scf.forall of a raised kernel");
+  if (!forall.getOutputs().empty() || !forall.isNormalized())
+    return refuse(*this, target, name, "the forall has results or is not normalized (from 0, step 1)");
+  ArrayRef<int64_t> block = getBlock();
+  if (block.size() != 3 || llvm::any_of(block, [](int64_t b) { return b <= 0; }))
+    return refuse(*this, target, name, "block takes three positive sizes (x, y, z)");
+  GPUCapabilities caps = capabilitiesFor(target);
+  if (block[0] * block[1] * block[2] > caps.maxThreadsPerBlock)
+    return refuse(*this, target, name, "the block has more threads than the chip allows");
+  for (Operation &op : kernel.getBody().front().without_terminator())
+    if (&op != forall.getOperation() && !isMemoryEffectFree(&op))
+      return refuse(*this, target, name, "the kernel holds other work besides the forall");
+  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    if (readsBlockIndex(kernel, d))
+      return refuse(*this, target, name,
+                    "the kernel already maps a dimension to the grid (blockIdx is read)");
+
+  OpBuilder b(forall);
+  Location loc = forall.getLoc();
+  int64_t rank = forall.getRank();
+  SmallVector<Value> ubs;
+  for (OpFoldResult ub : forall.getMixedUpperBound())
+    ubs.push_back(getValueOrCreateConstantIndexOp(b, loc, ub));
+  // Dimension i of the forall goes to x for the innermost, y, then z for
+  // the product of all outer ones.
+  std::array<gpu::Dimension, 3> dims = {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z};
+  std::array<Value, 3> extent;
+  SmallVector<std::pair<unsigned, unsigned>> placement(rank); // forall dim -> (grid dim, -)
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t fromInner = rank - 1 - i;
+    unsigned g = std::min<int64_t>(fromInner, 2);
+    placement[i] = {g, 0};
+    extent[g] = extent[g] ? Value(arith::MulIOp::create(b, loc, extent[g], ubs[i])) : ubs[i];
+  }
+  Value inBounds;
+  std::array<Value, 3> gid;
+  for (unsigned g = 0; g < 3; ++g) {
+    if (!extent[g])
+      continue;
+    Value bid = gpu::BlockIdOp::create(b, loc, dims[g]);
+    Value tid = gpu::ThreadIdOp::create(b, loc, dims[g]);
+    Value width = arith::ConstantIndexOp::create(b, loc, block[g]);
+    gid[g] = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, bid, width), tid);
+    Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, gid[g], extent[g]);
+    inBounds = inBounds ? Value(arith::AndIOp::create(b, loc, inBounds, lt)) : lt;
+  }
+  auto guard = scf::IfOp::create(b, loc, TypeRange{}, inBounds, /*withElseRegion=*/false);
+  b.setInsertionPoint(guard.thenBlock()->getTerminator());
+  // The iteration variables: x and y directly; z delinearized over the outer
+  // dimensions (the last varying fastest).
+  SmallVector<Value> ivs(rank);
+  Value zRest = gid[2];
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    unsigned g = placement[i].first;
+    if (g < 2) {
+      ivs[i] = gid[g];
+      continue;
+    }
+    bool outermost = i == 0;
+    ivs[i] = outermost ? zRest : Value(arith::RemUIOp::create(b, loc, zRest, ubs[i]));
+    if (!outermost)
+      zRest = arith::DivUIOp::create(b, loc, zRest, ubs[i]);
+  }
+  Block *body = forall.getBody();
+  for (auto [iv, replacement] : llvm::zip(forall.getInductionVars(), ivs))
+    iv.replaceAllUsesWith(replacement);
+  for (Operation &op : llvm::make_early_inc_range(body->without_terminator()))
+    op.moveBefore(guard.thenBlock()->getTerminator());
+  forall.erase();
+
+  // The launch: ceil(extent / block) blocks along each dimension.
+  std::array<Value, 3> grid;
+  b.setInsertionPoint(guard);
+  for (unsigned g = 0; g < 3; ++g)
+    if (extent[g])
+      grid[g] = arith::CeilDivUIOp::create(b, loc, extent[g],
+                                           arith::ConstantIndexOp::create(b, loc, block[g]));
+  std::string why;
+  if (failed(rewriteLaunch(kernel, grid, {block[0], block[1], block[2]}, why)))
+    return refuse(*this, kernel, name, why);
+  kernel->removeAttr(kRaisedAttrName);
+  kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
+      {int32_t(block[0]), int32_t(block[1]), int32_t(block[2])}));
+  kernel->setAttr("ks.schedule", b.getStringAttr("simt_one_per_thread"));
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Registration
+//===----------------------------------------------------------------------===//
+
+namespace {
+class KSTransformDialectExtension
+    : public transform::TransformDialectExtension<KSTransformDialectExtension> {
+public:
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(KSTransformDialectExtension)
+  using Base::Base;
+  void init() {
+    declareGeneratedDialect<gpu::GPUDialect>();
+    declareGeneratedDialect<nvgpu::NVGPUDialect>();
+    declareGeneratedDialect<scf::SCFDialect>();
+    declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<memref::MemRefDialect>();
+    declareGeneratedDialect<vector::VectorDialect>();
+    registerTransformOps<
+#define GET_OP_LIST
+#include "kernelskill/Dialect/KS/TransformOps/KSTransformOps.cpp.inc"
+        >();
+  }
+};
+} // namespace
+
+void mlir::ks::registerKSTransformOps(DialectRegistry &registry) {
+  registry.addExtensions<KSTransformDialectExtension>();
+}

@@ -1,0 +1,161 @@
+//===- SIMTBuilder.cpp - Building SIMT kernel code ------------------------===//
+
+#include "SIMTBuilder.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+Value SIMTBuilder::add(Value x, Value y) {
+  std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
+  if (cx && cy)
+    return c(*cx + *cy);
+  if (cx == 0)
+    return y;
+  if (cy == 0)
+    return x;
+  return arith::AddIOp::create(b, loc, x, y);
+}
+
+Value SIMTBuilder::mul(Value x, Value y) {
+  std::optional<int64_t> cx = getConstantIntValue(x), cy = getConstantIntValue(y);
+  if (cx && cy)
+    return c(*cx * *cy);
+  if (cx == 1)
+    return y;
+  if (cy == 1)
+    return x;
+  return arith::MulIOp::create(b, loc, x, y);
+}
+
+scf::ForOp SIMTBuilder::loop(Value lb, Value ub, Value step, bool unroll,
+                             const std::function<void(Value)> &body) {
+  auto forOp = scf::ForOp::create(b, loc, lb, ub, step);
+  if (unroll)
+    forOp->setAttr(kUnrollAttrName, b.getUnitAttr());
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(forOp.getBody()->getTerminator());
+  body(forOp.getInductionVar());
+  return forOp;
+}
+
+ValueRange SIMTBuilder::ifElse(Value cond, TypeRange types,
+                               const std::function<SmallVector<Value>()> &then,
+                               const std::function<SmallVector<Value>()> &otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, types, cond, /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    SmallVector<Value> values = then();
+    scf::YieldOp::create(b, loc, values);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    values = otherwise();
+    scf::YieldOp::create(b, loc, values);
+  }
+  return ifOp.getResults();
+}
+
+void SIMTBuilder::ifThen(Value cond, const std::function<void()> &then) {
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, cond, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  then();
+}
+
+Value SIMTBuilder::product(ArrayRef<Value> sizes) {
+  Value p = c(1);
+  for (Value s : sizes)
+    p = mul(p, s);
+  return p;
+}
+
+void SIMTBuilder::delinearize(Value linear, ArrayRef<unsigned> dims, ArrayRef<Value> sizes,
+                              llvm::DenseMap<unsigned, Value> &coords) {
+  if (dims.size() == 1) {
+    coords[dims[0]] = linear;
+    return;
+  }
+  for (int i = int(dims.size()) - 1; i >= 0; --i) {
+    Value size = sizes[dims[i]];
+    if (i == 0) {
+      coords[dims[i]] = linear;
+      break;
+    }
+    coords[dims[i]] = remu(linear, size);
+    linear = divu(linear, size);
+  }
+}
+
+SmallVector<Value> SIMTBuilder::indicesOf(const ContractionOperand &operand,
+                                          const llvm::DenseMap<unsigned, Value> &coords) {
+  SmallVector<Value> indices;
+  for (AffineExpr e : operand.map.getResults())
+    indices.push_back(coords.lookup(cast<AffineDimExpr>(e).getPosition()));
+  return indices;
+}
+
+Value mlir::ks::emitEpilogue(SIMTBuilder &sb, const ContractionProblem &p, Value acc,
+                             const llvm::DenseMap<unsigned, Value> &coords) {
+  if (!p.epilogue)
+    return acc;
+  linalg::GenericOp epilogue = p.epilogue;
+  Block &body = *epilogue.getBlock();
+  IRMapping map;
+  unsigned other = 0;
+  for (unsigned i = 0, e = epilogue.getNumDpsInputs(); i < e; ++i) {
+    if (i == p.epilogueResultInput) {
+      map.map(body.getArgument(i), acc);
+      continue;
+    }
+    const ContractionOperand &input = p.epilogueInputs[other++];
+    map.map(body.getArgument(i),
+            memref::LoadOp::create(sb.b, sb.loc, input.view, sb.indicesOf(input, coords)));
+  }
+  for (Operation &op : body.without_terminator())
+    sb.b.clone(op, map);
+  return map.lookupOrDefault(body.getTerminator()->getOperand(0));
+}
+
+Value mlir::ks::addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc) {
+  BlockArgument buffer = kernel.addWorkgroupAttribution(type, loc);
+  kernel.setWorkgroupAttributionAttr(kernel.getNumWorkgroupAttributions() - 1, "llvm.align",
+                                     IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 16));
+  return buffer;
+}
+
+void mlir::ks::eraseContractionGroup(ContractionProblem &p) {
+  p.store->erase();
+  if (p.epilogue)
+    p.epilogue->erase();
+  p.contraction->erase();
+  p.fill->erase();
+  // The empty tensors and buffer reads nothing uses any more.
+  SmallVector<Operation *> dead;
+  p.kernel.walk([&](Operation *op) {
+    if (isa<tensor::EmptyOp, bufferization::ToTensorOp>(op) && op->use_empty())
+      dead.push_back(op);
+  });
+  for (Operation *op : dead)
+    op->erase();
+}
+
+LogicalResult mlir::ks::checkKernelHoldsOnlyGroup(const ContractionProblem &p, std::string &why) {
+  llvm::SmallPtrSet<Operation *, 8> group = {p.store, p.contraction, p.fill};
+  if (p.epilogue)
+    group.insert(p.epilogue);
+  gpu::GPUFuncOp kernel = p.kernel;
+  for (Operation &op : kernel.getBody().front().without_terminator()) {
+    if (group.contains(&op) || isa<bufferization::ToTensorOp, tensor::EmptyOp>(op) ||
+        isMemoryEffectFree(&op))
+      continue;
+    why = "the kernel holds other work besides the contraction ('" +
+          op.getName().getStringRef().str() + "'): every thread would do it";
+    return failure();
+  }
+  return success();
+}

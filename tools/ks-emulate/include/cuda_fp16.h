@@ -1,0 +1,2 @@
+// ks-emulate: the host emulation (ks_cuda_host.h) provides what cuda_fp16.h would.
+#include "ks_cuda_host.h"

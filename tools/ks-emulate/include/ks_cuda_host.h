@@ -1,0 +1,181 @@
+//===- ks_cuda_host.h - Run exported CUDA C++ on the CPU -------*- C++ -*-===//
+//
+// Enough of CUDA for the kernels ks-translate --export-cuda writes to run on
+// the host, one block at a time, one std::thread per CUDA thread: blocks and
+// thread indices, __syncthreads as a std::barrier, __shared__ as storage
+// shared by the block's threads, warp shuffles through a per-warp exchange,
+// atomics through std::atomic_ref, cuda_pipeline.h's cp.async as a copy.
+// It checks semantics, not speed: CI has no GPU, and this is how the
+// transforms' kernels are verified there (tools/ks-emulate/ks-emulate.py).
+//
+// Limits: full-warp shuffles only; no half types; blocks run one after the
+// other (a kernel that waits for another block would hang, as it may on a
+// GPU).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KS_CUDA_HOST_H
+#define KS_CUDA_HOST_H
+
+#include <algorithm>
+#include <atomic>
+#include <barrier>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <math.h>
+#include <memory>
+#include <thread>
+#include <vector>
+
+struct dim3 {
+  unsigned x, y, z;
+  constexpr dim3(unsigned long long x = 1, unsigned long long y = 1, unsigned long long z = 1)
+      : x(unsigned(x)), y(unsigned(y)), z(unsigned(z)) {}
+};
+struct uint3 {
+  unsigned x, y, z;
+};
+
+#define KS_VECTOR(T, N2, N4)                                                                       \
+  struct N2 { T x, y; };                                                                           \
+  struct N4 { T x, y, z, w; };                                                                     \
+  inline N2 make_##N2(T x, T y) { return {x, y}; }                                                 \
+  inline N4 make_##N4(T x, T y, T z, T w) { return {x, y, z, w}; }
+KS_VECTOR(float, float2, float4)
+KS_VECTOR(double, double2, double4)
+KS_VECTOR(int, int2, int4)
+KS_VECTOR(unsigned, uint2, uint4)
+#undef KS_VECTOR
+
+namespace ks_emu {
+struct Warp {
+  explicit Warp(int lanes) : barrier(lanes), slots(32) {}
+  std::barrier<> barrier;
+  std::vector<uint64_t> slots;
+};
+inline thread_local uint3 threadIdx_, blockIdx_;
+inline thread_local unsigned linear_;
+inline dim3 blockDim_, gridDim_;
+inline std::barrier<> *block_ = nullptr;
+inline std::vector<std::unique_ptr<Warp>> warps_;
+
+template <typename T> T exchange(T v, unsigned source) {
+  Warp &w = *warps_[linear_ / 32];
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  w.slots[linear_ % 32] = bits;
+  w.barrier.arrive_and_wait();
+  T r;
+  std::memcpy(&r, &w.slots[source % 32], sizeof(T));
+  w.barrier.arrive_and_wait();
+  return r;
+}
+
+/// Runs kernel<<<grid, block, smem>>>(args...) to completion.
+template <typename... P, typename... A>
+void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long, A... args) {
+  gridDim_ = grid;
+  blockDim_ = block;
+  unsigned n = block.x * block.y * block.z;
+  for (unsigned bz = 0; bz < grid.z; ++bz)
+    for (unsigned by = 0; by < grid.y; ++by)
+      for (unsigned bx = 0; bx < grid.x; ++bx) {
+        std::barrier<> barrier(n);
+        block_ = &barrier;
+        warps_.clear();
+        for (unsigned w = 0; w * 32 < n; ++w)
+          warps_.push_back(std::make_unique<Warp>(std::min(32u, n - w * 32)));
+        std::vector<std::thread> threads;
+        threads.reserve(n);
+        for (unsigned t = 0; t < n; ++t)
+          threads.emplace_back([&, t] {
+            threadIdx_ = {t % block.x, (t / block.x) % block.y, t / (block.x * block.y)};
+            blockIdx_ = {bx, by, bz};
+            linear_ = t;
+            kernel(static_cast<P>(args)...);
+            // An exited thread no longer takes part in barriers.
+            barrier.arrive_and_drop();
+            warps_[t / 32]->barrier.arrive_and_drop();
+          });
+        for (std::thread &t : threads)
+          t.join();
+      }
+}
+} // namespace ks_emu
+
+#define threadIdx ks_emu::threadIdx_
+#define blockIdx ks_emu::blockIdx_
+#define blockDim ks_emu::blockDim_
+#define gridDim ks_emu::gridDim_
+#define __global__
+#define __device__
+#define __host__
+#define __forceinline__ inline
+#define __launch_bounds__(...)
+#define __restrict__ __restrict
+#define __shared__ static
+#define __align__(n) __attribute__((aligned(n)))
+
+inline void __syncthreads() { ks_emu::block_->arrive_and_wait(); }
+
+template <typename T> T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {
+  unsigned lane = ks_emu::linear_ % 32;
+  return ks_emu::exchange(v, ((lane ^ unsigned(mask)) & unsigned(width - 1)) | (lane & ~unsigned(width - 1)));
+}
+template <typename T> T __shfl_down_sync(unsigned, T v, int delta, int width = 32) {
+  unsigned lane = ks_emu::linear_ % 32, base = lane & ~unsigned(width - 1);
+  unsigned src = lane + unsigned(delta);
+  return ks_emu::exchange(v, src < base + unsigned(width) ? src : lane);
+}
+template <typename T> T __shfl_up_sync(unsigned, T v, int delta, int width = 32) {
+  unsigned lane = ks_emu::linear_ % 32, base = lane & ~unsigned(width - 1);
+  return ks_emu::exchange(v, lane >= base + unsigned(delta) ? lane - unsigned(delta) : lane);
+}
+template <typename T> T __shfl_sync(unsigned, T v, int src, int width = 32) {
+  unsigned lane = ks_emu::linear_ % 32, base = lane & ~unsigned(width - 1);
+  return ks_emu::exchange(v, base + (unsigned(src) & unsigned(width - 1)));
+}
+
+template <typename T> T atomicAdd(T *p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); }
+template <typename T> T atomicExch(T *p, T v) { return std::atomic_ref<T>(*p).exchange(v); }
+template <typename T> T atomicOr(T *p, T v) { return std::atomic_ref<T>(*p).fetch_or(v); }
+template <typename T> T atomicAnd(T *p, T v) { return std::atomic_ref<T>(*p).fetch_and(v); }
+template <typename T> T atomicMax(T *p, T v) {
+  std::atomic_ref<T> a(*p);
+  T old = a.load();
+  while (old < v && !a.compare_exchange_weak(old, v)) {
+  }
+  return old;
+}
+template <typename T> T atomicMin(T *p, T v) {
+  std::atomic_ref<T> a(*p);
+  T old = a.load();
+  while (v < old && !a.compare_exchange_weak(old, v)) {
+  }
+  return old;
+}
+template <typename T> T atomicCAS(T *p, T compare, T v) {
+  std::atomic_ref<T>(*p).compare_exchange_strong(compare, v);
+  return compare;
+}
+
+// cuda_pipeline.h: the copies complete at once.
+inline void __pipeline_memcpy_async(void *dst, const void *src, size_t size, size_t zfill = 0) {
+  std::memcpy(dst, src, size - zfill);
+  std::memset(static_cast<char *>(dst) + size - zfill, 0, zfill);
+}
+inline void __pipeline_commit() {}
+inline void __pipeline_wait_prior(size_t) {}
+
+template <typename T, typename U> auto min(T a, U b) { return a < b ? a : b; }
+template <typename T, typename U> auto max(T a, U b) { return a < b ? b : a; }
+inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+inline double rsqrt(double x) { return 1.0 / sqrt(x); }
+inline float __fdividef(float a, float b) { return a / b; }
+inline float __int_as_float(int x) { float f; std::memcpy(&f, &x, 4); return f; }
+inline int __float_as_int(float x) { int i; std::memcpy(&i, &x, 4); return i; }
+inline double __longlong_as_double(long long x) { double d; std::memcpy(&d, &x, 8); return d; }
+using std::isnan;
+using std::signbit;
+
+#endif // KS_CUDA_HOST_H

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Run two CUDA C++ files that ks-translate --export-cuda wrote on the CPU and
+compare their outputs: the reference (the lifted kernel, exported) and a
+candidate (the same after raising and a schedule). Each file's host launcher
+is called with the same seeded random inputs; outputs are poisoned first (NaN
+for floats), so an element the candidate leaves unwritten fails.
+
+  ks-emulate.py REF.cu CAND.cu --launcher NAME \\
+      --params "A:f32[M*K]:in,B:f32[K*N]:in,C:f32[M*N]:out,M:i32,N:i32,K:i32" \\
+      --workload M=130,N=67,K=33 [--tolerance 1e-5] [--seed 1]
+
+--params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE,
+scalars TYPE); extents are Python expressions of the workload's scalars.
+The kernels run through tools/ks-emulate/include/ks_cuda_host.h (one std::thread
+per CUDA thread, one block at a time), compiled with the host C++ compiler
+(KS_CXX, default g++). Exit 0 when every output matches, 1 when one does not,
+2 on bad input or a compile error.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CTYPES = {"f32": "float", "f64": "double", "i32": "int", "u32": "unsigned", "i64": "long long",
+          "u8": "unsigned char", "i8": "signed char"}
+
+
+def parse_params(text):
+    params = []
+    for item in text.split(","):
+        m = re.fullmatch(r"\s*(\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?\s*", item)
+        if not m or m.group(2) not in CTYPES:
+            raise SystemExit(f"ks-emulate: bad parameter '{item}'")
+        name, ty, extent, role = m.groups()
+        params.append({"name": name, "type": ty, "extent": extent,
+                       "role": role or ("in" if extent else None)})
+    return params
+
+
+def split_top(text):
+    """Splits on commas outside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth -= 1
+        if ch == "," and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    parts.append(cur)
+    return [p.strip() for p in parts]
+
+
+def host_source(path):
+    """The exported file, made host C++: no includes, no C linkage (two
+    variants share kernel names), launches as calls of ks_emu::launch."""
+    text = open(path).read()
+    text = re.sub(r"^#include.*$", "", text, flags=re.M)
+    text = text.replace('extern "C" ', "")
+
+    def launch(m):
+        dims = split_top(m.group(2))
+        smem = dims[2] if len(dims) > 2 else "0"
+        return (f"ks_emu::launch({m.group(1)}, dim3({dims[0]}), dim3({dims[1]}), {smem}"
+                + (", " + m.group(3) if m.group(3).strip() else "") + ");")
+
+    return re.sub(r"(\w+)<<<(.*?)>>>\((.*?)\);", launch, text)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("reference")
+    ap.add_argument("candidate")
+    ap.add_argument("--launcher", required=True)
+    ap.add_argument("--params", required=True)
+    ap.add_argument("--workload", required=True)
+    ap.add_argument("--tolerance", type=float, default=1e-5)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--keep", help="write the generated program here")
+    args = ap.parse_args()
+
+    scalars = {}
+    for item in args.workload.split(","):
+        k, v = item.split("=")
+        scalars[k.strip()] = v.strip()
+    env = {k: eval(v, {}, dict((a, int(b) if b.lstrip("-").isdigit() else float(b))
+                                 for a, b in scalars.items())) for k, v in scalars.items()}
+    params = parse_params(args.params)
+    lines = ['#include "ks_cuda_host.h"', "#include <cstdio>", "#include <cmath>", ""]
+    for ns, path in (("ref", args.reference), ("cand", args.candidate)):
+        lines += [f"namespace {ns} {{", host_source(path), "}", ""]
+    lines += ["static unsigned long long state;",
+              "static double next() { state = state * 6364136223846793005ULL + 1442695040888963407ULL;"
+              " return double(state >> 11) / 9007199254740992.0; }",
+              "int main() {", "  int failed = 0;"]
+    call_ref, call_cand = [], []
+    for i, p in enumerate(params):
+        ct = CTYPES[p["type"]]
+        if p["extent"] is None:
+            if p["name"] not in env:
+                raise SystemExit(f"ks-emulate: no value for scalar '{p['name']}' in --workload")
+            lines.append(f"  {ct} s{i} = ({ct})({env[p['name']]});")
+            call_ref.append(f"s{i}")
+            call_cand.append(f"s{i}")
+            continue
+        n = int(eval(p["extent"], {"ceildiv": lambda a, b: -(-a // b)}, env))
+        lines.append(f"  std::vector<{ct}> r{i}({n}), c{i}({n});")
+        if p["role"] in ("in", "inout"):
+            if p["type"] in ("f32", "f64"):
+                gen = "(next() * 2.0 - 1.0)"
+            else:
+                gen = "(long long)(next() * 16.0)"
+            lines.append(f"  state = {args.seed * 1000 + i}ULL; for (auto &x : r{i}) {{ x = ({ct}){gen};"
+                         + (" if (std::fabs((double)x) < 1e-3) x = 0.5;" if p["type"] in ("f32", "f64") else "")
+                         + " }")
+        if p["role"] == "out":
+            lines.append(f"  std::memset(r{i}.data(), 0xff, r{i}.size() * sizeof({ct}));")
+        lines.append(f"  c{i} = r{i};")
+        call_ref.append(f"r{i}.data()")
+        call_cand.append(f"c{i}.data()")
+    lines.append(f"  ref::{args.launcher}({', '.join(call_ref)});")
+    lines.append(f"  cand::{args.launcher}({', '.join(call_cand)});")
+    for i, p in enumerate(params):
+        if p["extent"] is None or p["role"] == "in":
+            if p["extent"] is not None:
+                lines.append(f"  if (r{i} != c{i}) {{ std::printf(\"{p['name']}: an input buffer was written\\n\"); failed = 1; }}")
+            continue
+        lines += [
+            "  {",
+            "    double num = 0, den = 0; long long bad = 0, unwritten = 0;",
+            f"    for (size_t j = 0; j < r{i}.size(); ++j) {{",
+            f"      double a = (double)r{i}[j], b = (double)c{i}[j];",
+            "      if (std::isnan(a)) continue;",
+            "      if (std::isnan(b)) { ++unwritten; continue; }",
+            "      if (!std::isfinite(b) && std::isfinite(a)) ++bad;",
+            "      num += (a - b) * (a - b); den += a * a;",
+            "    }",
+            "    double rel = den > 0 ? std::sqrt(num / den) : std::sqrt(num);",
+            f"    bool ok = unwritten == 0 && bad == 0 && rel <= {args.tolerance};",
+            f"    std::printf(\"{p['name']}: rel_l2 %.3g, unwritten %lld, non-finite %lld: %s\\n\", rel, unwritten, bad, ok ? \"match\" : \"MISMATCH\");",
+            "    failed |= !ok;",
+            "  }"]
+    lines += ["  return failed;", "}"]
+    program = "\n".join(lines) + "\n"
+    work = tempfile.mkdtemp(prefix="ks-emulate-")
+    src = args.keep or os.path.join(work, "main.cpp")
+    open(src, "w").write(program)
+    exe = os.path.join(work, "main")
+    cxx = os.environ.get("KS_CXX", "g++")
+    compile_cmd = [cxx, "-std=c++20", "-O1", "-pthread", "-w", "-I", os.path.join(HERE, "include"),
+                   src, "-o", exe]
+    proc = subprocess.run(compile_cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr[-4000:])
+        print(f"ks-emulate: the program does not compile ({src})")
+        return 2
+    run = subprocess.run([exe], capture_output=True, text=True, timeout=600)
+    sys.stdout.write(run.stdout)
+    sys.stderr.write(run.stderr)
+    return 0 if run.returncode == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
