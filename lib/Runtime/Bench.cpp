@@ -7,6 +7,7 @@
 #include "kernelskill/Runtime/Stats.h"
 #include "kernelskill/Runtime/Verify.h"
 #include "kernelskill/Support/BenchResultsSchema.h"
+#include "kernelskill/Support/LaunchSpecSchema.h"
 
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
@@ -90,6 +91,12 @@ bool timeSamples(Timer &timer, int warmup, int reps, const std::function<cudaErr
   return true;
 }
 
+/// A variant's kernels and their launches, in order.
+struct Program {
+  std::vector<LoadedKernel> kernels;
+  std::vector<LaunchStep> steps;
+};
+
 /// The state of one variant job: inputs, device buffers, kernels.
 class VariantRunner {
 public:
@@ -133,7 +140,7 @@ private:
 
   /// Restores inputs, poisons outputs with `poison`, launches once and
   /// copies every output buffer back.
-  bool runOnce(const LoadedKernel &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
+  bool runOnce(const Program &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
                std::string &error) {
     cudaError_t err = uploadInputs(nullptr);
     for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
@@ -160,8 +167,27 @@ private:
     return true;
   }
 
-  cudaError_t launch_(const LoadedKernel &k, cudaStream_t stream) {
-    return mlir::ks::runtime::launch(k, launch.grid, launch.block, launch.smem, args, stream);
+  cudaError_t launch_(const Program &program, cudaStream_t stream) {
+    for (size_t i = 0; i < program.steps.size(); ++i) {
+      const LaunchStep &step = program.steps[i];
+      if (cudaError_t err = mlir::ks::runtime::launch(program.kernels[i], step.grid, step.block,
+                                                      step.smem, args, stream))
+        return err;
+    }
+    return cudaSuccess;
+  }
+
+  /// Loads the variant's kernels: its steps, or one launch of its kernel
+  /// with the spec's sizes.
+  bool load(const Variant &v, Program &program, std::string &error) {
+    program.steps = v.steps;
+    if (program.steps.empty())
+      program.steps.push_back(LaunchStep{v.kernel, launch.grid, launch.block, launch.smem});
+    program.kernels.assign(program.steps.size(), LoadedKernel());
+    for (size_t i = 0; i < program.steps.size(); ++i)
+      if (!loadKernel(v.path, program.steps[i].kernel, program.kernels[i], error))
+        return false;
+    return true;
   }
 
   /// Compares a candidate's outputs (poisoned with A and with B) with the
@@ -198,22 +224,25 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     return errorResult(error);
   result[keys::kDevice] = toJSON(device);
 
-  LoadedKernel ref, cand;
-  if (!loadKernel(reference.path, reference.kernel, ref, error)) {
+  Program ref, cand;
+  if (!load(reference, ref, error)) {
     result.update(errorResult("reference: " + error));
     return result;
   }
-  if (!loadKernel(candidate.path, candidate.kernel, cand, error)) {
+  if (!load(candidate, cand, error)) {
     result.update(errorResult(error));
     return result;
   }
   // The spec must match the kernels' signatures: launching with too few or
   // mis-sized arguments would read garbage.
-  for (const LoadedKernel *k : {&ref, &cand}) {
-    std::vector<size_t> expected;
-    for (const Param &p : spec.params)
-      expected.push_back(p.isBuffer ? sizeof(void *) : sizeOf(p.type));
-    if (k->paramSizes != expected) {
+  std::vector<size_t> expected;
+  for (const Param &p : spec.params)
+    expected.push_back(p.isBuffer ? sizeof(void *) : sizeOf(p.type));
+  for (const Program *program : {&ref, &cand})
+    for (size_t i = 0; i < program->kernels.size(); ++i) {
+      const LoadedKernel &k = program->kernels[i];
+      if (k.paramSizes == expected)
+        continue;
       auto list = [](const std::vector<size_t> &sizes) {
         std::string s;
         for (size_t size : sizes)
@@ -221,17 +250,17 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
         return "(" + s + ")";
       };
       result.update(errorResult(
-          std::string(k == &ref ? "reference" : "kernel") + " '" +
-          (k == &ref ? reference.kernel : candidate.kernel) + "' takes " +
-          std::to_string(k->paramSizes.size()) + " parameters of " + list(k->paramSizes) +
-          " bytes, but the spec gives " + std::to_string(expected.size()) + " of " +
-          list(expected) + " (buffers are 8-byte pointers)"));
+          std::string(program == &ref ? "reference" : "kernel") + " '" + program->steps[i].kernel +
+          "' takes " + std::to_string(k.paramSizes.size()) + " parameters of " +
+          list(k.paramSizes) + " bytes, but the spec gives " + std::to_string(expected.size()) +
+          " of " + list(expected) + " (buffers are 8-byte pointers)"));
       return result;
     }
-  }
+  // The attributes of the variant's last launch (its main kernel).
+  const LoadedKernel &main = cand.kernels.back();
   result[keys::kAttributes] =
-      toJSON(KernelAttributes{cand.numRegs, cand.staticSmem, cand.localBytes,
-                              cand.maxThreadsPerBlock});
+      toJSON(KernelAttributes{main.numRegs, main.staticSmem, main.localBytes,
+                              main.maxThreadsPerBlock});
 
   // Buffers and arguments.
   buffers = std::vector<DeviceMemory>(spec.params.size());
@@ -421,15 +450,16 @@ json runGemm(const Baseline &b, const BenchOptions &options, const DeviceInfo &d
   }
   DeviceMemory A, B, C, flush;
   size_t w = sizeOf(elem);
-  cudaError_t err = A.allocate(size_t(b.m * b.k) * w);
+  cudaError_t err = A.allocate(size_t(b.batch * b.m * b.k) * w);
   if (err == cudaSuccess)
-    err = B.allocate(size_t(b.k * b.n) * w);
+    err = B.allocate(size_t(b.batch * b.k * b.n) * w);
   if (err == cudaSuccess)
-    err = C.allocate(size_t(b.m * b.n) * w);
+    err = C.allocate(size_t(b.batch * b.m * b.n) * w);
   if (err == cudaSuccess && options.flushL2)
     err = flush.allocate(size_t(std::max<int64_t>(2 * device.l2Bytes, 64 << 20)));
   std::vector<uint8_t> host;
-  for (auto [mem, count, name] : {std::tuple{&A, b.m * b.k, "A"}, {&B, b.k * b.n, "B"}}) {
+  for (auto [mem, count, name] :
+       {std::tuple{&A, b.batch * b.m * b.k, "A"}, {&B, b.batch * b.k * b.n, "B"}}) {
     if (err != cudaSuccess)
       break;
     fillRandom(host, elem, size_t(count), -1, 1, seedFor(options.seed, name));
@@ -446,11 +476,22 @@ json runGemm(const Baseline &b, const BenchOptions &options, const DeviceInfo &d
   cublasSetStream(handle, timer.stream);
   float alpha = 1, beta = 0;
   cublasStatus_t status = CUBLAS_STATUS_SUCCESS;
+  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: a
+  // row-major B (K x N) is a column-major N x K matrix as it is, a
+  // transposed one (N x K) needs the transpose; likewise A.
+  cublasOperation_t opB = b.transB ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opA = b.transA ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int ldb = int(b.transB ? b.k : b.n), lda = int(b.transA ? b.m : b.k);
   auto gemm = [&]() -> cudaError_t {
-    // Row-major C = A B is column-major C^T = B^T A^T.
-    status = cublasGemmEx(handle, CUBLAS_OP_N, CUBLAS_OP_N, int(b.n), int(b.m), int(b.k), &alpha,
-                          B.ptr, type, int(b.n), A.ptr, type, int(b.k), &beta, C.ptr, type,
-                          int(b.n), compute, CUBLAS_GEMM_DEFAULT);
+    if (b.batch > 1)
+      status = cublasGemmStridedBatchedEx(
+          handle, opB, opA, int(b.n), int(b.m), int(b.k), &alpha, B.ptr, type, ldb, b.k * b.n,
+          A.ptr, type, lda, b.m * b.k, &beta, C.ptr, type, int(b.n), b.m * b.n, int(b.batch),
+          compute, CUBLAS_GEMM_DEFAULT);
+    else
+      status = cublasGemmEx(handle, opB, opA, int(b.n), int(b.m), int(b.k), &alpha, B.ptr, type,
+                            ldb, A.ptr, type, lda, &beta, C.ptr, type, int(b.n), compute,
+                            CUBLAS_GEMM_DEFAULT);
     return status == CUBLAS_STATUS_SUCCESS ? cudaSuccess : cudaErrorUnknown;
   };
   auto before = [&](int i) {
@@ -467,7 +508,8 @@ json runGemm(const Baseline &b, const BenchOptions &options, const DeviceInfo &d
   TimingSummary s = summarize(samples);
   json r = {{keys::kStatus, keys::kStatusPass},
             {keys::kTiming, summaryJSON(s, options.flushL2 ? "events, L2 flushed" : "events")},
-            {keys::kTflops, 2.0 * double(b.m) * double(b.n) * double(b.k) / (s.median * 1e-3) / 1e12}};
+            {keys::kTflops, 2.0 * double(b.batch) * double(b.m) * double(b.n) * double(b.k) /
+                                (s.median * 1e-3) / 1e12}};
   return r;
 }
 
@@ -551,16 +593,75 @@ std::optional<Baseline> mlir::ks::runtime::parseBaseline(const std::string &text
     return b;
   }
   if (b.kind == "sgemm" || b.kind == "tf32" || b.kind == "hgemm" || b.kind == "bgemm") {
-    std::vector<std::string> dims = splitTopLevel(rest);
-    if (dims.size() != 3) {
-      error = "baseline '" + text + "': expected " + b.kind + ":M,N,K";
+    std::string layout = "nn";
+    if (size_t c = rest.find(':'); c != std::string::npos) {
+      layout = rest.substr(c + 1);
+      rest = rest.substr(0, c);
+    }
+    if (layout != "nn" && layout != "nt" && layout != "tn" && layout != "tt") {
+      error = "baseline '" + text + "': layout '" + layout + "' is not nn, nt, tn or tt";
       return std::nullopt;
     }
-    if (!eval(dims[0], b.m) || !eval(dims[1], b.n) || !eval(dims[2], b.k))
+    b.transA = layout[0] == 't';
+    b.transB = layout[1] == 't';
+    std::vector<std::string> dims = splitTopLevel(rest);
+    if (dims.size() != 3 && dims.size() != 4) {
+      error = "baseline '" + text + "': expected " + b.kind + ":M,N,K[,BATCH][:LAYOUT]";
+      return std::nullopt;
+    }
+    if (!eval(dims[0], b.m) || !eval(dims[1], b.n) || !eval(dims[2], b.k) ||
+        (dims.size() == 4 && !eval(dims[3], b.batch)))
       return std::nullopt;
     return b;
   }
-  error = "unknown baseline '" + b.kind + "'; valid: sgemm:M,N,K (cuBLAS fp32), tf32:M,N,K, "
+  error = "unknown baseline '" + b.kind + "'; valid: sgemm:M,N,K[,BATCH][:LAYOUT] (cuBLAS fp32), tf32:M,N,K, "
           "hgemm:M,N,K (fp16), bgemm:M,N,K (bf16), copy[:BYTES]";
   return std::nullopt;
+}
+
+std::optional<std::vector<LaunchStep>>
+mlir::ks::runtime::parseLaunchSteps(const std::string &text, const ScalarValues &scalars,
+                                    std::string &error) {
+  json doc = json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (doc.is_discarded()) {
+    error = "not valid JSON";
+    return std::nullopt;
+  }
+  if (!doc.is_array())
+    doc = json::array({doc});
+  namespace spec_keys = mlir::ks::launch_spec;
+  std::vector<LaunchStep> steps;
+  for (size_t i = 0; i < doc.size(); ++i) {
+    const json &launchDoc = doc[i];
+    std::string where = "launch " + std::to_string(i) + ": ";
+    if (!launchDoc.is_object() || !launchDoc.contains(spec_keys::kKernel) ||
+        !launchDoc[spec_keys::kKernel].is_string()) {
+      error = where + "expected an object with a 'kernel'";
+      return std::nullopt;
+    }
+    // The sizes through the spec's own reader and resolver: one spec with no
+    // parameters, this launch's kernel and sizes.
+    json sizes = {{spec_keys::kKernel, launchDoc[spec_keys::kKernel]},
+                  {spec_keys::kParams, json::array()}};
+    for (const char *key : {spec_keys::kGrid, spec_keys::kBlock, spec_keys::kSmem})
+      if (launchDoc.contains(key))
+        sizes[key] = launchDoc[key];
+    std::optional<LaunchSpec> spec = parseLaunchSpecJSON(sizes.dump(), error);
+    if (!spec) {
+      error = where + error;
+      return std::nullopt;
+    }
+    spec->scalars = scalars;
+    std::optional<ResolvedLaunch> resolved = resolve(*spec, error);
+    if (!resolved) {
+      error = where + error;
+      return std::nullopt;
+    }
+    steps.push_back(LaunchStep{spec->kernel, resolved->grid, resolved->block, resolved->smem});
+  }
+  if (steps.empty()) {
+    error = "no launch";
+    return std::nullopt;
+  }
+  return steps;
 }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -419,13 +420,12 @@ LogicalResult Emitter::emitOp(Operation *op) {
         names[copy.getAsyncToken()] = "0";
         return success();
       })
-      .Case<nvgpu::DeviceAsyncCreateGroupOp>([&](nvgpu::DeviceAsyncCreateGroupOp group) {
+      .Case<NVVM::CpAsyncCommitGroupOp>([&](auto) {
         line() << "__pipeline_commit();\n";
-        names[group.getAsyncToken()] = "0";
         return success();
       })
-      .Case<nvgpu::DeviceAsyncWaitOp>([&](nvgpu::DeviceAsyncWaitOp wait) {
-        line() << "__pipeline_wait_prior(" << wait.getNumGroups().value_or(0) << ");\n";
+      .Case<NVVM::CpAsyncWaitGroupOp>([&](NVVM::CpAsyncWaitGroupOp wait) {
+        line() << "__pipeline_wait_prior(" << wait.getN() << ");\n";
         return success();
       })
       .Case<memref::AllocaOp>([&](memref::AllocaOp alloca) -> LogicalResult {

@@ -40,6 +40,7 @@
 #include "kernelskill/Transforms/Raising.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -574,26 +575,26 @@ LogicalResult OuterProductGen::run(std::string &why) {
   Value tiles = sb.ceilDiv(sb.sub(kEnd, kBegin), s.blockK);
   auto kAt = [&](Value t) { return sb.add(kBegin, sb.mul(t, s.blockK)); };
   auto barrier = [&]() { gpu::BarrierOp::create(b, loc); };
-  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
-  auto commit = [&]() {
-    // A group of no copies still counts: every thread commits one per step.
-    return nvgpu::DeviceAsyncCreateGroupOp::create(b, loc, tokenType, ValueRange{}).getResult();
+  // cp.async groups through NVVM's ops: nvgpu's take the copies' tokens,
+  // which live in the regions that issue them.
+  auto commit = [&]() { NVVM::CpAsyncCommitGroupOp::create(b, loc); };
+  auto waitFor = [&](int64_t pending) {
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, b.getI32IntegerAttr(pending));
   };
   Value zero = sb.c(0);
   if (s.asyncCopy) {
     int64_t S = s.stages;
-    Value lastGroup;
     for (int64_t st = 0; st + 1 < std::max<int64_t>(S, 2); ++st) {
       Value t = sb.c(st);
       sb.ifThen(sb.lt(t, tiles), [&]() {
         issueAsync(lhs, sb.c(st % S), kAt(t));
         issueAsync(rhs, sb.c(st % S), kAt(t));
       });
-      lastGroup = commit();
+      commit();
     }
     sb.loop(zero, tiles, sb.c(1), /*unroll=*/false, [&](Value t) {
-      nvgpu::DeviceAsyncWaitOp::create(b, loc, lastGroup,
-                                       b.getI32IntegerAttr(S == 1 ? 0 : S - 2));
+      // The copies of slice t have landed (this thread's), then everyone's.
+      waitFor(S == 1 ? 0 : S - 2);
       barrier();
       if (S == 1) {
         compute(zero);

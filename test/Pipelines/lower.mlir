@@ -4,7 +4,7 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t.ptx
 
 // CHECK-NOT: ks.arch
-// CHECK: gpu.binary @kernels [#gpu.object<#nvvm.target<chip = "sm_90", features = "+ptx80">
+// CHECK: gpu.binary @kernels [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">
 // CHECK-SAME: assembly = "
 // CHECK: llvm.func @naive_gemm_launch
 // CHECK: gpu.launch_func @kernels::@naive_gemm

@@ -4,5 +4,5 @@
 // CHECK: error: ks-assemble-ptx: ptxas --gpu-name=sm_90 failed:
 // CHECK: ptxas {{.*}}error
 module attributes {gpu.container_module} {
-  gpu.binary @bad [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".version 8.0\0A.target sm_90\0A.address_size 64\0A.visible .entry k()\0A{\0Anot_an_instruction;\0Aret;\0A}\0A">]
+  gpu.binary @bad [#gpu.object<#nvvm.target<O = 3, chip = "sm_90">, assembly = ".version 8.0\0A.target sm_90\0A.address_size 64\0A.visible .entry k()\0A{\0Anot_an_instruction;\0Aret;\0A}\0A">]
 }

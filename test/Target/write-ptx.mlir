@@ -13,7 +13,7 @@
 // CHECK-NOT: CUBIN
 // REMARK: remark: wrote the PTX of 2 GPU modules to {{.*}}.ptx
 module attributes {gpu.container_module} {
-  gpu.binary @first [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".version 8.0\0A.target sm_90\0A">]
-  gpu.binary @second [#gpu.object<#nvvm.target<chip = "sm_80">, assembly = ".version 8.0\0A.target sm_80\0A">,
-                      #gpu.object<#nvvm.target<chip = "sm_80">, bin = "CUBIN">]
+  gpu.binary @first [#gpu.object<#nvvm.target<O = 3, chip = "sm_90">, assembly = ".version 8.0\0A.target sm_90\0A">]
+  gpu.binary @second [#gpu.object<#nvvm.target<O = 3, chip = "sm_80">, assembly = ".version 8.0\0A.target sm_80\0A">,
+                      #gpu.object<#nvvm.target<O = 3, chip = "sm_80">, bin = "CUBIN">]
 }

@@ -50,6 +50,9 @@ The kernel and its launch:
   --flops F, --bytes F    work per launch, for TFLOP/s and GB/s
   --workload M=4096,...   scalar values (override the spec's)
   --reference [NAME=]FILE[@KERNEL]   the reference (default: the first variant)
+  --launches NAME=FILE    the variant NAME runs the launches of this manifest (one or more
+                          kernels of its module, each with its own grid, block and smem)
+                          instead of one launch with the spec's sizes
 
 Baselines (repeatable):
   --baseline sgemm:M,N,K | tf32:M,N,K | hgemm:M,N,K | bgemm:M,N,K | copy[:BYTES]
@@ -303,7 +306,7 @@ int main(int argc, char **argv) {
 
   LaunchSpec spec;
   BenchOptions options;
-  std::vector<std::string> variantArgs, baselineArgs;
+  std::vector<std::string> variantArgs, baselineArgs, launchArgs;
   std::string specPath, kernel, paramsText, gridText, blockText, smemText, flopsText, bytesText,
       referenceArg, jsonPath, dbPath = TuningDB::defaultPath(), fingerprint, schedule;
   std::vector<std::string> workloads;
@@ -393,7 +396,11 @@ int main(int argc, char **argv) {
       useDb = false;
     else if (a == "--fingerprint")
       ok = value(fingerprint);
-    else if (a == "--schedule")
+    else if (a == "--launches") {
+      std::string v;
+      ok = value(v);
+      launchArgs.push_back(v);
+    } else if (a == "--schedule")
       ok = value(schedule);
     else if (!a.empty() && a[0] == '-')
       return usageError("unknown option '" + a + "'");
@@ -468,6 +475,32 @@ int main(int argc, char **argv) {
     launch = resolve(spec, error);
     if (!launch)
       return usageError(error);
+    for (const std::string &l : launchArgs) {
+      size_t eq = l.find('=');
+      if (eq == std::string::npos)
+        return usageError("--launches: expected NAME=FILE, got '" + l + "'");
+      std::string name = l.substr(0, eq), file = l.substr(eq + 1);
+      bool readOk;
+      std::string text = readFile(file, readOk);
+      if (!readOk)
+        return usageError("--launches: cannot read " + file);
+      std::optional<std::vector<LaunchStep>> steps = parseLaunchSteps(text, spec.scalars, error);
+      if (!steps)
+        return usageError("--launches " + file + ": " + error);
+      bool found = false;
+      for (Variant *v : {&*reference})
+        if (v->name == name) {
+          v->steps = *steps;
+          found = true;
+        }
+      for (Variant &v : variants)
+        if (v.name == name) {
+          v.steps = *steps;
+          found = true;
+        }
+      if (!found)
+        return usageError("--launches: no variant named '" + name + "'");
+    }
     for (const Variant &v : variants) {
       std::ifstream probe(v.path);
       if (!probe)

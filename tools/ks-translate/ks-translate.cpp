@@ -18,6 +18,11 @@
 #include "kernelskill/Target/LaunchSpec.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -97,9 +102,13 @@ int main(int argc, char **argv) {
   context.loadDialect<ks::KSDialect>();
   if (!exportCuda.empty()) {
     DialectRegistry registry;
-    registry.insert<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect,
-                    gpu::GPUDialect, math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                    ub::UBDialect, vector::VectorDialect, ks::KSDialect>();
+    // Lifted kernels, and what the raising and the schedules add (views,
+    // linalg on tensors, cp.async).
+    registry.insert<arith::ArithDialect, bufferization::BufferizationDialect,
+                    cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
+                    linalg::LinalgDialect, math::MathDialect, memref::MemRefDialect,
+                    NVVM::NVVMDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
+                    tensor::TensorDialect, ub::UBDialect, vector::VectorDialect, ks::KSDialect>();
     context.appendDialectRegistry(registry);
     OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(exportCuda, &context);
     if (!module)

@@ -15,18 +15,41 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <functional>
+#include <vector>
 
 #include <optional>
 #include <string>
 
 namespace mlir::ks::runtime {
 
+/// One launch of a variant's program: a kernel of its module with its own
+/// grid, block and dynamic shared memory. Every step takes the spec's
+/// parameters (a schedule that needs a second kernel, such as the zero fill
+/// before a split reduction, gives it the same signature).
+struct LaunchStep {
+  std::string kernel;
+  std::array<int64_t, 3> grid{1, 1, 1}, block{1, 1, 1};
+  int64_t smem = 0;
+};
+
 struct Variant {
   std::string name;   ///< shown in the table; defaults to the file name
   std::string path;   ///< PTX or cubin
   std::string kernel; ///< kernel name; defaults to the spec's
+  /// The launches, in order, when they differ from one launch of `kernel`
+  /// with the spec's sizes (a scheduled kernel runs on its own grid).
+  std::vector<LaunchStep> steps;
 };
+
+/// The launches a manifest describes (ks-translate --export-cuda
+/// --manifest, ks-emit-launch-spec: one launch object or an array of them),
+/// their sizes evaluated with `scalars`. Parameters are not read: the
+/// variant shares the spec's.
+std::optional<std::vector<LaunchStep>> parseLaunchSteps(const std::string &json,
+                                                        const ScalarValues &scalars,
+                                                        std::string &error);
 
 struct BenchOptions {
   int device = 0;
@@ -47,9 +70,13 @@ struct BenchOptions {
 struct Baseline {
   std::string kind; ///< sgemm, tf32, hgemm, bgemm, copy
   int64_t m = 0, n = 0, k = 0; ///< GEMM sizes
+  int64_t batch = 1;           ///< strided batched GEMM when > 1
+  bool transA = false, transB = false; ///< row-major A stored K x M, B stored N x K
   int64_t bytes = 0;           ///< copy size
 };
-/// "sgemm:M,N,K" (names of scalars or numbers), "copy:BYTES" (formula).
+/// "sgemm:M,N,K[,BATCH][:LAYOUT]" (formulas of the scalars; LAYOUT nn, nt,
+/// tn or tt: which of the row-major A and B are stored transposed),
+/// "copy:BYTES" (formula).
 std::optional<Baseline> parseBaseline(const std::string &text, const ScalarValues &scalars,
                                       std::string &error);
 

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# On the GPU machine: the contraction benchmarks (bench/contraction) and the
+# lowering's comparison with nvcc (bench/lowering), measured with the ks-bench
+# built on the build machine (carried in .deps/bin; rebuilt here from source
+# with CUDA alone if it does not run). Logs and results go to
+# $OUT/results.tar.gz.
+#
+#   scripts/prepare-gpu-bench.sh              # here
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [lowering] [conv-baseline]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+STEPS=${*:-contraction conv-baseline lowering}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+FINAL=${OUT:-/tmp/ks-gpu-out}
+W=/tmp/ks-gpu-bench
+rm -rf "$W" && mkdir -p "$W" "$FINAL"
+trap 'tar -C "$W" -czf "$FINAL/results.tar.gz" .' EXIT
+status=0
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$W/gpu.txt"
+cat .deps/commit.txt 2>/dev/null | tee -a "$W/gpu.txt"
+KSB=.deps/bin/ks-bench
+if ! "$KSB" --version >/dev/null 2>&1; then
+  echo "the carried ks-bench does not run here: building the runtime from source"
+  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DKS_RUNTIME_ONLY=ON \
+    -DSQLite3_INCLUDE_DIR="$PWD/.deps/include" \
+    -DSQLite3_LIBRARY="$(ls /lib/x86_64-linux-gnu/libsqlite3.so.0 /usr/lib/x86_64-linux-gnu/libsqlite3.so.0 2>/dev/null | head -1)" \
+    > "$W/configure.log" 2>&1 && cmake --build build-gpu > "$W/build.log" 2>&1 || { tail -30 "$W/build.log"; exit 1; }
+  KSB=build-gpu/bin/ks-bench
+fi
+"$KSB" --version | tee -a "$W/gpu.txt"
+export PYTHONUNBUFFERED=1
+if want contraction; then
+  python3 bench/contraction/cases.py measure "$KSB" .deps/contraction "$W/contraction" > "$W/contraction.log" 2>&1 || status=1
+  python3 bench/contraction/cases.py report "$W/contraction" | tee "$W/contraction.md"
+  grep -E "^== |rc=[1-9]" "$W/contraction.log" | grep -v "rc=0" | head -20
+fi
+if want conv-baseline; then
+  python3 bench/contraction/torch_conv.py 8 64 128 128 64 --json "$W/cudnn_conv.json" || status=1
+fi
+if want lowering; then
+  python3 bench/lowering/compare.py measure "$KSB" "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)" \
+    .deps/lowering "$W/lowering" > "$W/lowering.log" 2>&1 || status=1
+  python3 bench/lowering/compare.py report "$W/lowering" | tee "$W/lowering.md"
+fi
+exit $status
