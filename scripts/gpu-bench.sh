@@ -42,4 +42,17 @@ if want lowering; then
     .deps/lowering "$W/lowering" > "$W/lowering.log" 2>&1 || status=1
   python3 bench/lowering/compare.py report "$W/lowering" | tee "$W/lowering.md"
 fi
+if want sass; then
+  # The machine code of the kernels whose lowering is compared (ptxas here).
+  mkdir -p "$W/sass"
+  for ptx in .deps/lowering/gemv_cols*.ptx .deps/lowering/conv2d_direct*.ptx .deps/contraction/gemm_nn.ours.ptx; do
+    base=$(basename "$ptx" .ptx)
+    ptxas --gpu-name=sm_90 "$ptx" -o "/tmp/$base.cubin" && cuobjdump -sass "/tmp/$base.cubin" > "$W/sass/$base.sass"
+  done
+  for cu in gemv_cols conv2d_direct; do
+    nvcc -cubin -O3 -arch=sm_90 "test/Frontend/corpus/$cu.cu" -o "/tmp/$cu.nvcc.cubin" &&
+      cuobjdump -sass "/tmp/$cu.nvcc.cubin" > "$W/sass/$cu.nvcc.sass"
+  done
+  ls "$W/sass"
+fi
 exit $status

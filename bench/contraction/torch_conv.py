@@ -11,8 +11,13 @@ import sys
 
 import torch
 
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
-batch, C, H, W, K = (int(a) for a in (args or [8, 64, 128, 128, 64]))
+argv = sys.argv[1:]
+out = None
+if "--json" in argv:
+    at = argv.index("--json")
+    out = argv[at + 1]
+    del argv[at:at + 2]
+batch, C, H, W, K = (int(a) for a in (argv or [8, 64, 128, 128, 64]))
 torch.backends.cudnn.allow_tf32 = False
 torch.backends.cuda.matmul.allow_tf32 = False
 torch.backends.cudnn.benchmark = True
@@ -39,5 +44,5 @@ result = {"name": "cudnn_fp32", "workload": dict(batch=batch, C=C, H=H, W=W, K=K
           "torch": torch.__version__, "cudnn": torch.backends.cudnn.version(),
           "tf32": False, "device": torch.cuda.get_device_name()}
 print(json.dumps(result))
-if "--json" in sys.argv:
-    json.dump(result, open(sys.argv[sys.argv.index("--json") + 1], "w"), indent=1)
+if out:
+    json.dump(result, open(out, "w"), indent=1)

@@ -55,7 +55,19 @@ SIZES = {
 }
 
 
-def prepare(ks_translate, ks_opt, out):
+# Experiments, measured beside the lowering as extra variants (the same
+# source and launch): LLVM's remainder unrolling (nvcc unrolls the
+# remainder of a runtime-unrolled loop; LLVM keeps it a loop), and the
+# pointer parameters' `.ptr .align 1` annotation (nvcc writes none; a float *
+# is 4-byte aligned).
+EXPERIMENTS = {
+    "rem": (["--unroll-remainder"], None),
+    "align4": ([], (".ptr .align 1 ", ".ptr .align 4 ")),
+    "noptr": ([], (".ptr .align 1 ", "")),
+}
+
+
+def prepare(ks_translate, ks_opt, out, experiments=True):
     os.makedirs(out, exist_ok=True)
     corpus = os.path.join(ROOT, "test", "Frontend", "corpus")
     for source in sorted({c[0] for c in CASES.values()}):
@@ -65,6 +77,16 @@ def prepare(ks_translate, ks_opt, out):
                        check=True)
         subprocess.run([ks_opt, mlir, f"--kernelskill-lower=ptx={os.path.join(out, stem)}.ptx",
                         "-o", os.devnull], check=True, capture_output=True)
+        if not experiments:
+            continue
+        for name, (flags, edit) in EXPERIMENTS.items():
+            ptx = os.path.join(out, f"{stem}.{name}.ptx")
+            if flags:
+                subprocess.run([ks_opt, mlir, *flags, f"--kernelskill-lower=ptx={ptx}", "-o",
+                                os.devnull], check=True, capture_output=True)
+            else:
+                text = open(os.path.join(out, stem + ".ptx")).read()
+                open(ptx, "w").write(text.replace(*edit))
 
 
 def measure(ks_bench, nvcc, out, results):
@@ -77,8 +99,11 @@ def measure(ks_bench, nvcc, out, results):
         subprocess.run([nvcc, "-ptx", "-O3", "-arch=sm_90", "-o", nvcc_ptx,
                         os.path.join(corpus, source)], check=True)
         entry = mangled_entry(nvcc_ptx, kernel)
+        extra_variants = [f"ks_{name}={os.path.join(out, stem)}.{name}.ptx@{kernel}"
+                          for name in EXPERIMENTS
+                          if os.path.exists(os.path.join(out, f"{stem}.{name}.ptx"))]
         cmd = [ks_bench, f"nvcc={nvcc_ptx}@{entry}", f"ks={os.path.join(out, stem)}.ptx@{kernel}",
-               "--params", params, "--grid", grid, "--block", block, "--workload", SIZES[kernel],
+               *extra_variants, "--params", params, "--grid", grid, "--block", block, "--workload", SIZES[kernel],
                "--reps", "20", "--warmup", "3", "--no-db", "--no-counters",
                "--json", os.path.join(results, kernel + ".json"), *extra]
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
@@ -88,7 +113,8 @@ def measure(ks_bench, nvcc, out, results):
 
 
 def report(results):
-    rows = ["| kernel | workload | nvcc ms | ks ms | nvcc / ks | verified |", "|---|---|---|---|---|---|"]
+    rows = ["| kernel | workload | nvcc ms | ks ms | nvcc / ks | verified | experiments (nvcc / variant) |",
+            "|---|---|---|---|---|---|---|"]
     ratios = []
     for kernel in CASES:
         path = os.path.join(results, kernel + ".json")
@@ -102,9 +128,15 @@ def report(results):
         ratio = a / b if a and b else None
         if ratio:
             ratios.append(ratio)
+        exps = []
+        for name in EXPERIMENTS:
+            e = v.get("ks_" + name, {}).get("timing", {}).get("median_ms")
+            if a and e:
+                exps.append(f"{name} {a / e:.2f}")
         rows.append(f"| {kernel} | {SIZES[kernel]} | {a:.4f} | {b:.4f} | {ratio:.2f} | "
-                    f"{v['ks'].get('status')} |" if ratio else f"| {kernel} | {SIZES[kernel]} | - | - | - | "
-                    f"{v['ks'].get('status')}: {v['ks'].get('error', '')} |")
+                    f"{v['ks'].get('status')} | {', '.join(exps)} |" if ratio else
+                    f"| {kernel} | {SIZES[kernel]} | - | - | - | "
+                    f"{v['ks'].get('status')}: {v['ks'].get('error', '')} | |")
     geo = math.exp(sum(map(math.log, ratios)) / len(ratios)) if ratios else float("nan")
     print("\n".join(rows))
     print(f"\ngeometric mean nvcc / ks: {geo:.3f} over {len(ratios)} kernels; "

@@ -43,6 +43,8 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -162,6 +164,20 @@ std::string mlir::ks::verifyOuterProduct(const ContractionProblem &p, const Oute
            "double buffering)";
   if (s.storeVector != 1)
     return "store_vector other than 1 is not implemented";
+  if (s.splitK < 1)
+    return "split_k must be positive";
+  if (s.splitK > 1) {
+    std::string why;
+    if (failed(matchLinearEpilogue(p, why)))
+      return "split_k = " + std::to_string(s.splitK) + ": " + why;
+    auto zero = p.init.getDefiningOp<arith::ConstantOp>();
+    auto value = zero ? dyn_cast<FloatAttr>(zero.getValue()) : FloatAttr();
+    if (!value || !value.getValue().isZero())
+      return "split_k = " + std::to_string(s.splitK) +
+             ": the reduction does not start from 0 (each split would add its start)";
+    if (s.splitK > 65535)
+      return "split_k is the grid's y extent: at most 65535";
+  }
   std::string e = checkStaged("lhs", p.lhs, p.m, p.k, s.blockM, s.blockK, s.lhsVector, s.lhsKOuter,
                               s.lhsPad, s.lhsSwizzle, s.threads(), s.threadM, s.asyncCopy);
   if (!e.empty())
@@ -198,6 +214,7 @@ private:
   Value mLane, nLane; ///< the lane's first row/column in the block tile (before repeats)
   Value acc, aFrag, bFrag;
   int64_t kv = 1;
+  LinearEpilogue linear; ///< with split_k: alpha and the offset the init kernel writes
 
   Type f32() { return sb.b.getF32Type(); }
   Value allocPrivate(ArrayRef<int64_t> shape) {
@@ -498,6 +515,15 @@ void OuterProductGen::epilogue() {
             sb.delinearize(mm, p.m, p.sizes, coords);
             sb.delinearize(nn, p.n, p.sizes, coords);
             Value a = memref::LoadOp::create(sb.b, sb.loc, acc, ValueRange{i, j});
+            if (s.splitK > 1) {
+              // alpha * partial, added to what the init kernel wrote.
+              Value scaled = linear.alpha ? Value(arith::MulFOp::create(
+                                                sb.b, sb.loc, emitEpilogueValue(sb, p, linear.alpha, coords), a))
+                                          : a;
+              memref::AtomicRMWOp::create(sb.b, sb.loc, arith::AtomicRMWKind::addf, scaled,
+                                          p.out.view, sb.indicesOf(p.out, coords));
+              return;
+            }
             Value result = emitEpilogue(sb, p, a, coords);
             memref::StoreOp::create(sb.b, sb.loc, result, p.out.view, sb.indicesOf(p.out, coords));
           });
@@ -510,6 +536,12 @@ void OuterProductGen::epilogue() {
 LogicalResult OuterProductGen::run(std::string &why) {
   OpBuilder &b = sb.b;
   Location loc = sb.loc;
+  if (s.splitK > 1) {
+    FailureOr<LinearEpilogue> l = matchLinearEpilogue(p, why);
+    if (failed(l))
+      return failure();
+    linear = *l;
+  }
   // Problem extents (the linearized groups) and the block's tile.
   SmallVector<Value> ms, ns, ks, bs;
   for (unsigned d : p.m) ms.push_back(p.sizes[d]);
@@ -541,6 +573,13 @@ LogicalResult OuterProductGen::run(std::string &why) {
   batchLin = bs.empty() ? Value() : Value(gpu::BlockIdOp::create(b, loc, gpu::Dimension::z));
   kEnd = K;
   Value kBegin = sb.c(0);
+  if (s.splitK > 1) {
+    // Split s takes the reduction tiles [s * per, (s + 1) * per).
+    Value split = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+    Value per = sb.mul(sb.ceilDiv(sb.ceilDiv(K, s.blockK), s.splitK), s.blockK);
+    kBegin = sb.minu(sb.mul(split, per), K);
+    kEnd = sb.minu(sb.add(kBegin, per), K);
+  }
   tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value warp = sb.div(tid, 32), lane = sb.rem(tid, 32);
   Value wm = sb.div(warp, s.warpsN), wn = sb.rem(warp, s.warpsN);
@@ -656,7 +695,8 @@ LogicalResult OuterProductGen::run(std::string &why) {
   epilogue();
 
   // The launch: one block per tile (x), the batch along z.
-  std::array<Value, 3> grid = {sb.mul(tilesM, tilesN), Value(), batches};
+  std::array<Value, 3> grid = {sb.mul(tilesM, tilesN), s.splitK > 1 ? sb.c(s.splitK) : Value(),
+                               batches};
   if (failed(rewriteLaunch(p.kernel, grid, {s.threads(), 1, 1}, why)))
     return failure();
   p.kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(s.threads()), 1, 1}));
@@ -664,9 +704,70 @@ LogicalResult OuterProductGen::run(std::string &why) {
 }
 } // namespace
 
+namespace {
+/// With split_k, the kernel that runs first: a copy of the raised kernel
+/// whose contraction group becomes "output = offset" (the epilogue's part
+/// that does not depend on the reduction; 0 without one), one thread per
+/// output element. It takes the same arguments and runs before every launch
+/// of the main kernel.
+LogicalResult generateSplitInit(ContractionProblem &p, std::string &why) {
+  OpBuilder mb(p.kernel);
+  IRMapping cloned;
+  auto init = cast<gpu::GPUFuncOp>(mb.clone(*p.kernel, cloned));
+  SymbolTable symbols(p.kernel->getParentOp());
+  init.setName((p.kernel.getName() + "_split_init").str());
+  symbols.insert(init); // renames on a clash
+  auto op = cast<linalg::LinalgOp>(cloned.lookup(p.contraction.getOperation()));
+  FailureOr<ContractionProblem> q = analyzeContraction(op, why);
+  if (failed(q))
+    return failure();
+  FailureOr<LinearEpilogue> linear = matchLinearEpilogue(*q, why);
+  if (failed(linear))
+    return failure();
+  OpBuilder b(q->store);
+  SIMTBuilder sb(b, q->store.getLoc());
+  SmallVector<unsigned> par = q->parallelDims();
+  SmallVector<Value> sizes;
+  for (unsigned d : par)
+    sizes.push_back(q->sizes[d]);
+  Value total = sb.product(sizes);
+  constexpr int64_t threads = 256;
+  Value gid = sb.add(sb.mul(gpu::BlockIdOp::create(b, sb.loc, gpu::Dimension::x), threads),
+                     gpu::ThreadIdOp::create(b, sb.loc, gpu::Dimension::x));
+  sb.ifThen(sb.lt(gid, total), [&]() {
+    llvm::DenseMap<unsigned, Value> coords;
+    sb.delinearize(gid, par, q->sizes, coords);
+    Value value = linear->offset ? emitEpilogueValue(sb, *q, linear->offset, coords)
+                                 : sb.zero(q->elementType);
+    memref::StoreOp::create(b, sb.loc, value, q->out.view, sb.indicesOf(q->out, coords));
+  });
+  Value grid = sb.ceilDiv(total, threads);
+  // Launch it before each launch of the main kernel, with the same operands.
+  for (gpu::LaunchFuncOp launch : getLaunches(p.kernel)) {
+    OpBuilder lb(launch);
+    Value hostGrid = cloneIntoLauncher(grid, init, launch, lb);
+    if (!hostGrid) {
+      why = "the output's size is not computed from the kernel's scalar arguments";
+      return failure();
+    }
+    Value one = arith::ConstantIndexOp::create(lb, launch.getLoc(), 1);
+    Value width = arith::ConstantIndexOp::create(lb, launch.getLoc(), threads);
+    gpu::LaunchFuncOp::create(lb, launch.getLoc(), init, gpu::KernelDim3{hostGrid, one, one},
+                              gpu::KernelDim3{width, one, one}, Value(), launch.getKernelOperands());
+  }
+  eraseContractionGroup(*q);
+  init->removeAttr(kRaisedAttrName);
+  init->setAttr("ks.schedule", b.getStringAttr("simt_split_init"));
+  init.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  return success();
+}
+} // namespace
+
 LogicalResult mlir::ks::generateOuterProduct(ContractionProblem &p, const OuterProductSchedule &s,
                                              std::string &why) {
   if (failed(checkKernelHoldsOnlyGroup(p, why)))
+    return failure();
+  if (s.splitK > 1 && failed(generateSplitInit(p, why)))
     return failure();
   OpBuilder b(p.store);
   OuterProductGen gen(p, s, b);

@@ -8,6 +8,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <functional>
+
 using namespace mlir;
 using namespace mlir::ks;
 
@@ -99,26 +101,97 @@ SmallVector<Value> SIMTBuilder::indicesOf(const ContractionOperand &operand,
   return indices;
 }
 
-Value mlir::ks::emitEpilogue(SIMTBuilder &sb, const ContractionProblem &p, Value acc,
-                             const llvm::DenseMap<unsigned, Value> &coords) {
-  if (!p.epilogue)
-    return acc;
+namespace {
+/// Maps the epilogue's block arguments: the reduction's to `acc` (when
+/// given), the others to loads of their views at `coords`.
+IRMapping mapEpilogueArguments(SIMTBuilder &sb, const ContractionProblem &p, Value acc,
+                               const llvm::DenseMap<unsigned, Value> &coords) {
   linalg::GenericOp epilogue = p.epilogue;
   Block &body = *epilogue.getBlock();
   IRMapping map;
   unsigned other = 0;
   for (unsigned i = 0, e = epilogue.getNumDpsInputs(); i < e; ++i) {
     if (i == p.epilogueResultInput) {
-      map.map(body.getArgument(i), acc);
+      if (acc)
+        map.map(body.getArgument(i), acc);
       continue;
     }
     const ContractionOperand &input = p.epilogueInputs[other++];
     map.map(body.getArgument(i),
             memref::LoadOp::create(sb.b, sb.loc, input.view, sb.indicesOf(input, coords)));
   }
+  return map;
+}
+
+/// Clones the ops of the epilogue that `v` depends on, in order.
+Value cloneChain(SIMTBuilder &sb, Block &body, Value v, IRMapping &map) {
+  if (Value mapped = map.lookupOrNull(v))
+    return mapped;
+  Operation *op = v.getDefiningOp();
+  if (!op || op->getBlock() != &body)
+    return v; // captured from above
+  for (Value operand : op->getOperands())
+    cloneChain(sb, body, operand, map);
+  sb.b.clone(*op, map);
+  return map.lookup(v);
+}
+} // namespace
+
+Value mlir::ks::emitEpilogue(SIMTBuilder &sb, const ContractionProblem &p, Value acc,
+                             const llvm::DenseMap<unsigned, Value> &coords) {
+  if (!p.epilogue)
+    return acc;
+  linalg::GenericOp epilogue = p.epilogue;
+  Block &body = *epilogue.getBlock();
+  IRMapping map = mapEpilogueArguments(sb, p, acc, coords);
   for (Operation &op : body.without_terminator())
     sb.b.clone(op, map);
   return map.lookupOrDefault(body.getTerminator()->getOperand(0));
+}
+
+Value mlir::ks::emitEpilogueValue(SIMTBuilder &sb, const ContractionProblem &p, Value v,
+                                  const llvm::DenseMap<unsigned, Value> &coords) {
+  linalg::GenericOp epilogue = p.epilogue;
+  IRMapping map = mapEpilogueArguments(sb, p, Value(), coords);
+  return cloneChain(sb, *epilogue.getBlock(), v, map);
+}
+
+FailureOr<LinearEpilogue> mlir::ks::matchLinearEpilogue(const ContractionProblem &p,
+                                                        std::string &why) {
+  if (!p.epilogue)
+    return LinearEpilogue{};
+  linalg::GenericOp epilogue = p.epilogue;
+  Block &body = *epilogue.getBlock();
+  Value acc = body.getArgument(p.epilogueResultInput);
+  std::function<bool(Value)> dependsOnAcc = [&](Value v) {
+    if (v == acc)
+      return true;
+    Operation *op = v.getDefiningOp();
+    return op && op->getBlock() == &body &&
+           llvm::any_of(op->getOperands(), [&](Value o) { return dependsOnAcc(o); });
+  };
+  // alpha * acc, acc * alpha, or acc.
+  auto scaled = [&](Value v) -> std::optional<Value> {
+    if (v == acc)
+      return Value();
+    if (auto mul = v.getDefiningOp<arith::MulFOp>()) {
+      if (mul.getLhs() == acc && !dependsOnAcc(mul.getRhs()))
+        return mul.getRhs();
+      if (mul.getRhs() == acc && !dependsOnAcc(mul.getLhs()))
+        return mul.getLhs();
+    }
+    return std::nullopt;
+  };
+  Value result = body.getTerminator()->getOperand(0);
+  if (std::optional<Value> alpha = scaled(result))
+    return LinearEpilogue{*alpha, Value()};
+  if (auto add = result.getDefiningOp<arith::AddFOp>())
+    for (auto [x, y] : {std::pair(add.getLhs(), add.getRhs()), std::pair(add.getRhs(), add.getLhs())})
+      if (!dependsOnAcc(y))
+        if (std::optional<Value> alpha = scaled(x))
+          return LinearEpilogue{*alpha, y};
+  why = "the epilogue is not alpha * acc + offset, so partial sums cannot be added to the output";
+  return failure();
 }
 
 Value mlir::ks::addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc) {

@@ -77,6 +77,20 @@ public:
 Value emitEpilogue(SIMTBuilder &sb, const ContractionProblem &p, Value acc,
                    const llvm::DenseMap<unsigned, Value> &coords);
 
+/// The epilogue's value `v` (a value of its region that does not depend on
+/// the reduction) at one output element, its inputs loaded at `coords`.
+Value emitEpilogueValue(SIMTBuilder &sb, const ContractionProblem &p, Value v,
+                        const llvm::DenseMap<unsigned, Value> &coords);
+
+/// An epilogue `alpha * acc + offset` (no epilogue: alpha = 1, offset = 0),
+/// the form a reduction split across blocks needs: the output is first set
+/// to `offset`, then each block adds alpha times its partial sum. `alpha`
+/// and `offset` are values of the epilogue's region, null for 1 and 0.
+struct LinearEpilogue {
+  Value alpha, offset;
+};
+FailureOr<LinearEpilogue> matchLinearEpilogue(const ContractionProblem &p, std::string &why);
+
 /// A new workgroup (shared-memory) buffer of `kernel`, 16-byte aligned for
 /// 128-bit accesses (the lowering's default is the element's alignment).
 Value addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc);

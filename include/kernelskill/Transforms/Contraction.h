@@ -84,6 +84,10 @@ struct OuterProductSchedule {
   bool asyncCopy = false;           ///< cp.async (sm_80+) instead of loads and stores
   int64_t groupM = 1;               ///< blocks of one column group before the next (L2 reuse)
   int64_t storeVector = 1;          ///< elements per output store (1 or 4)
+  /// Blocks that split each tile's reduction (blockIdx.y): each adds its
+  /// partial sum atomically into the output, which a first kernel set to the
+  /// epilogue's offset (it must be alpha * acc + offset).
+  int64_t splitK = 1;
 
   int64_t threads() const { return 32 * warpsM * warpsN; }
   int64_t repeatM() const { return blockM / (warpsM * lanesM * threadM); }

@@ -84,6 +84,7 @@ DiagnosedSilenceableFailure transform::SIMTOuterProductOp::applyToOne(
   s.stages = getStages();
   s.asyncCopy = getAsyncCopy();
   s.groupM = getGroupM();
+  s.splitK = getSplitK();
 
   std::string why;
   FailureOr<ContractionProblem> problem = analyzeContraction(linalgOp, why);

@@ -50,6 +50,14 @@ def KS_SIMTOuterProductOp : Op<Transform_Dialect, "ks.simt_outer_product",
       step's arithmetic). With `async_copy` (cp.async, sm_80 and later):
       `stages` (1 to 4) buffers in flight; edges are zero-filled by the
       copy itself.
+    - **Split-K.** `split_k = S` splits each tile's reduction across S
+      blocks (blockIdx.y) for outputs too small to fill the GPU (a
+      tall-skinny GEMM): each block adds alpha times its partial sum to the
+      output with an atomic add, after a first kernel (`<name>_split_init`,
+      launched before each launch of this one with the same arguments) set
+      the output to the epilogue's offset (beta * C, a bias, or 0). The
+      epilogue must be `alpha * acc + offset` and the reduction must start
+      from 0; the order of the sum changes.
     - **Edges.** Every global load and store is predicated: sizes need not
       be multiples of any tile.
 
@@ -71,7 +79,8 @@ def KS_SIMTOuterProductOp : Op<Transform_Dialect, "ks.simt_outer_product",
       DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">:$load_vector,
       DefaultValuedAttr<I64Attr, "1">:$stages,
       UnitAttr:$async_copy,
-      DefaultValuedAttr<I64Attr, "1">:$group_m);
+      DefaultValuedAttr<I64Attr, "1">:$group_m,
+      DefaultValuedAttr<I64Attr, "1">:$split_k);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
