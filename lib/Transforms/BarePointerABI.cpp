@@ -71,6 +71,24 @@ Value rebuildMemRef(OpBuilder &b, Location loc, Value ptr, MemRefType type) {
   return UnrealizedConversionCastOp::create(b, loc, type, desc).getResult(0);
 }
 
+/// What the source proves about a pointer argument, for LLVM: a `T *` is
+/// aligned to T (`.ptr .align 4` for a float *, where LLVM writes 1 without
+/// it); `__restrict__` makes it noalias, and `const T *__restrict__`
+/// readonly too, which lets NVPTX load through the read-only path
+/// (ld.global.nc). Without __restrict__ nothing is assumed: another buffer
+/// argument could be the same memory.
+void annotatePointer(gpu::GPUFuncOp func, unsigned i, MemRefType type) {
+  Builder b(func.getContext());
+  if (type.getElementType().isIntOrFloat())
+    func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                    b.getI64IntegerAttr(std::max<int64_t>(1, type.getElementTypeBitWidth() / 8)));
+  if (!func.getArgAttr(i, "ks.restrict"))
+    return;
+  func.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(), b.getUnitAttr());
+  if (func.getArgAttr(i, "ks.const"))
+    func.setArgAttr(i, LLVM::LLVMDialect::getReadonlyAttrName(), b.getUnitAttr());
+}
+
 struct BarePointerABIPass : public ks::impl::KSBarePointerABIBase<BarePointerABIPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
@@ -108,6 +126,7 @@ struct BarePointerABIPass : public ks::impl::KSBarePointerABIBase<BarePointerABI
         Value memref = rebuildMemRef(b, arg.getLoc(), arg, type);
         for (OpOperand *use : uses)
           use->set(memref);
+        annotatePointer(func, i, type);
       }
       func.setFunctionType(FunctionType::get(&getContext(), argTypes, {}));
       rewritten[func] = std::move(indices);

@@ -12,9 +12,9 @@
 // PTX: .version 8.0
 // PTX: .target sm_90
 // PTX: .visible .entry naive_gemm(
-// PTX-NEXT: .param .u64 .ptr .align 1 naive_gemm_param_0,
-// PTX-NEXT: .param .u64 .ptr .align 1 naive_gemm_param_1,
-// PTX-NEXT: .param .u64 .ptr .align 1 naive_gemm_param_2,
+// PTX-NEXT: .param .u64 .ptr .align 4 naive_gemm_param_0,
+// PTX-NEXT: .param .u64 .ptr .align 4 naive_gemm_param_1,
+// PTX-NEXT: .param .u64 .ptr .align 4 naive_gemm_param_2,
 // PTX-NEXT: .param .u32 naive_gemm_param_3,
 // PTX-NEXT: .param .u32 naive_gemm_param_4,
 // PTX-NEXT: .param .u32 naive_gemm_param_5

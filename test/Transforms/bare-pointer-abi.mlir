@@ -2,7 +2,7 @@
 
 // A lifted kernel's dynamic 1-D memrefs become pointers; scalars stay.
 // CHECK-LABEL: gpu.func @scale
-// CHECK-SAME: (%[[X:.*]]: !llvm.ptr, %[[Y:.*]]: !llvm.ptr<1>, %[[N:.*]]: i32) kernel
+// CHECK-SAME: (%[[X:.*]]: !llvm.ptr {llvm.align = 4 : i64}, %[[Y:.*]]: !llvm.ptr<1> {llvm.align = 4 : i64}, %[[N:.*]]: i32) kernel
 // CHECK: %[[D0:.*]] = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
 // CHECK: llvm.insertvalue %[[X]], %[[D0]][0]
 // CHECK: %[[XM:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> to memref<?xf32>
@@ -51,6 +51,27 @@ module attributes {gpu.container_module} {
       gpu.return
     }
     gpu.func @helper(%x: memref<?xf32>) {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// What the source proves about a pointer reaches LLVM: the element's
+// alignment always, noalias for __restrict__, readonly for
+// const __restrict__ (the read-only load path); nothing for const alone.
+// CHECK-LABEL: gpu.func @restricted
+// CHECK-SAME: (%{{.*}}: !llvm.ptr {ks.const, ks.restrict, llvm.align = 4 : i64, llvm.noalias, llvm.readonly},
+// CHECK-SAME: %{{.*}}: !llvm.ptr {ks.restrict, llvm.align = 8 : i64, llvm.noalias},
+// CHECK-SAME: %{{.*}}: !llvm.ptr {ks.const, llvm.align = 2 : i64}) kernel
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @restricted(%x: memref<?xf32> {ks.const, ks.restrict}, %y: memref<?xf64> {ks.restrict},
+                         %z: memref<?xf16> {ks.const}) kernel {
+      %i = gpu.thread_id x
+      %v = memref.load %y[%i] : memref<?xf64>
+      memref.store %v, %y[%i] : memref<?xf64>
       gpu.return
     }
   }
