@@ -205,6 +205,8 @@ void raise(scf::WhileOp loop, const CountedLoop &counted) {
     if (i != counted.ivIndex)
       yielded.push_back(map.lookupOrDefault(v));
   scf::YieldOp::create(rewriter, loc, yielded);
+  // The old counter's increment is dead now.
+  eraseUnusedPureOps(forOp);
 
   // The counter's value at the exit: lb + trips * step, trips = 0 when the
   // loop does not run.

@@ -35,6 +35,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::ks {
@@ -150,7 +151,9 @@ arith::CmpIPredicate swapPredicate(arith::CmpIPredicate p) {
 struct Guard {
   std::array<Value, 3> bound;     ///< per dimension, the first bound found
   std::array<bool, 3> unsignedBound{};
-  SmallVector<Value> extra;       ///< other conjuncts, in the guarded region's terms
+  /// Other conjuncts, in the guarded region's terms; true where the
+  /// conjunct is the value's negation.
+  SmallVector<std::pair<Value, bool>> extra;
   SmallVector<Operation *> speculated; ///< ops of `&&` right-hand sides, hoisted
 };
 
@@ -209,9 +212,7 @@ bool splitGuard(Value cond, bool negated, const std::array<llvm::SmallPtrSet<Val
       }
     }
   }
-  if (negated)
-    return false; // a negated condition that is not a bound: give up rather than invert it
-  guard.extra.push_back(cond);
+  guard.extra.push_back({cond, negated});
   return true;
 }
 
@@ -567,7 +568,7 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
                   " is not derived from the bound (ceil(bound / block) blocks)");
     loopDims.push_back(d);
   }
-  for (Value v : guard.extra)
+  for (auto [v, negated] : guard.extra)
     if (v.getParentBlock() != &kernel.getBody().front() &&
         !llvm::is_contained(guard.speculated, v.getDefiningOp()))
       return fail("a condition of the bounds check is computed where it cannot be moved");
@@ -578,7 +579,8 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
     for (Value gid : a.dims[d].globalIds.empty() ? a.dims[d].blockOnly : a.dims[d].globalIds)
       keys.insert(gid);
   SmallVector<Value> uses = usesFromAbove(*body->getParent());
-  llvm::append_range(uses, guard.extra);
+  for (auto [v, negated] : guard.extra)
+    uses.push_back(v);
   for (Operation *op : guard.speculated)
     llvm::append_range(uses, op->getOperands());
   llvm::SetVector<Operation *> dependent;
@@ -612,8 +614,11 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
     for (Operation *op : guard.speculated)
       inner.clone(*op, map);
     Value all;
-    for (Value v : guard.extra) {
+    for (auto [v, negated] : guard.extra) {
       Value mapped = map.lookupOrDefault(v);
+      if (negated)
+        mapped = arith::XOrIOp::create(inner, loc, mapped,
+                                       arith::ConstantIntOp::create(inner, loc, 1, 1));
       all = all ? arith::AndIOp::create(inner, loc, all, mapped).getResult() : mapped;
     }
     auto extraIf = scf::IfOp::create(inner, loc, all, /*withElseRegion=*/false);
@@ -629,7 +634,9 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
   std::array<Value, 3> newGrid = {one, one, one}, newBlock = {one, one, one};
   for (unsigned d : keptDims)
     newGrid[d] = grids[d];
+  Operation *launcher = launch->getParentOp();
   setLaunchDims(launch, newGrid, newBlock, launch.getDynamicSharedMemorySize());
+  eraseUnusedPureOps(launcher); // the old grid's computation
   markRaised(kernel);
   return success();
 }
@@ -663,7 +670,9 @@ LogicalResult KernelRaiser::raiseGridStride(scf::ForOp loop) {
   for (gpu::LaunchFuncOp launch : getLaunches(kernel)) {
     OpBuilder lb(launch);
     Value one = arith::ConstantIndexOp::create(lb, launch.getLoc(), 1);
+    Operation *launcher = launch->getParentOp();
     setLaunchDims(launch, {one, one, one}, {one, one, one}, launch.getDynamicSharedMemorySize());
+    eraseUnusedPureOps(launcher);
   }
   markRaised(kernel);
   return success();
@@ -678,12 +687,15 @@ void mlir::ks::eraseUnusedPureOps(Operation *root) {
     SmallVector<Operation *> ops;
     root->walk([&](Operation *op) { ops.push_back(op); });
     // Users come after their operands' definitions: visit backwards.
-    for (Operation *op : llvm::reverse(ops))
-      if (op != root && op->use_empty() && op->getNumResults() && isPure(op) &&
-          !op->getNumRegions()) {
-        op->erase();
-        changed = true;
-      }
+    // Erasing an op erases the ops nested in it: skip those.
+    llvm::SmallPtrSet<Operation *, 16> erased;
+    for (Operation *op : llvm::reverse(ops)) {
+      if (op == root || erased.contains(op) || !op->getNumResults() || !isOpTriviallyDead(op))
+        continue;
+      op->walk([&](Operation *inner) { erased.insert(inner); });
+      op->erase();
+      changed = true;
+    }
   }
 }
 

@@ -1,0 +1,172 @@
+// RUN: ks-opt %s -split-input-file -verify-diagnostics --ks-raise-counted-loops | FileCheck %s
+
+// The importer's `for (int p = 0; p < K; ++p)`: an i32 while loop becomes an
+// scf.for over index from the sign-extended bounds; the body reads the
+// counter as i32.
+// CHECK-LABEL: func.func @slt
+// CHECK-SAME: (%[[K:.*]]: i32)
+// CHECK: %[[LB:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[UB:.*]] = arith.index_cast %[[K]] : i32 to index
+// CHECK: %[[STEP:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[R:.*]] = scf.for %[[IV:.*]] = %[[LB]] to %[[UB]] step %[[STEP]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// CHECK-NEXT: %[[P:.*]] = arith.index_cast %[[IV]] : index to i32
+// CHECK-NEXT: %[[F:.*]] = arith.sitofp %[[P]]
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[F]]
+// CHECK-NEXT: scf.yield %[[S]] : f32
+// CHECK-NOT: scf.while
+// CHECK: return %[[R]]
+func.func @slt(%K: i32) -> f32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  %r:2 = scf.while (%p = %c0, %acc = %zero) : (i32, f32) -> (i32, f32) {
+    %c = arith.cmpi slt, %p, %K : i32
+    scf.condition(%c) %p, %acc : i32, f32
+  } do {
+  ^bb0(%p: i32, %acc: f32):
+    %f = arith.sitofp %p : i32 to f32
+    %s = arith.addf %acc, %f : f32
+    %next = arith.addi %p, %c1 overflow<nsw> : i32
+    scf.yield %next, %s : i32, f32
+  }
+  return %r#1 : f32
+}
+
+// -----
+
+// `i <= n` with an nsw increment: the bound plus one, in index arithmetic
+// where it cannot overflow. The counter's final value is used: it is
+// lb + max(0, ceildiv(ub - lb, step)) * step.
+// CHECK-LABEL: func.func @sle_final
+// CHECK-SAME: (%[[N:.*]]: i32)
+// CHECK: %[[UB0:.*]] = arith.index_cast %[[N]] : i32 to index
+// CHECK: %[[UB:.*]] = arith.addi %[[UB0]], %{{.*}} : index
+// CHECK: scf.for %{{.*}} = %[[LB:.*]] to %[[UB]] step %[[ST:.*]] {
+// CHECK: %[[SPAN:.*]] = arith.subi %[[UB]], %[[LB]]
+// CHECK: %[[POS:.*]] = arith.maxsi %[[SPAN]]
+// CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[POS]], %[[ST]]
+// CHECK: %[[LAST:.*]] = arith.addi %[[LB]], %{{.*}}
+// CHECK: %[[I32:.*]] = arith.index_cast %[[LAST]] : index to i32
+// CHECK: return %[[I32]]
+func.func @sle_final(%n: i32) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c2 = arith.constant 2 : i32
+  %r = scf.while (%i = %c0) : (i32) -> (i32) {
+    %c = arith.cmpi sle, %i, %n : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %next = arith.addi %i, %c2 overflow<nsw> : i32
+    scf.yield %next : i32
+  }
+  return %r : i32
+}
+
+// -----
+
+// `n > i` (the bound on the left) and an unsigned counter: an unsigned
+// scf.for over the zero-extended bounds.
+// CHECK-LABEL: func.func @ugt_swapped
+// CHECK: arith.index_castui %{{.*}} : i32 to index
+// CHECK: scf.for unsigned
+func.func @ugt_swapped(%n: i32, %buf: memref<?xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant 0.0 : f32
+  %w1 = scf.while (%i = %c0) : (i32) -> (i32) {
+    %c = arith.cmpi ugt, %n, %i : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %x = arith.index_castui %i : i32 to index
+    memref.store %zero, %buf[%x] : memref<?xf32>
+    %next = arith.addi %i, %c1 : i32
+    scf.yield %next : i32
+  }
+  return
+}
+
+// -----
+
+// An invariant bound computed in the condition region is hoisted.
+// CHECK-LABEL: func.func @hoisted_bound
+// CHECK: %[[B:.*]] = arith.subi %{{.*}}, %{{.*}} : i32
+// CHECK: %[[UB:.*]] = arith.index_cast %[[B]] : i32 to index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[UB]]
+func.func @hoisted_bound(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %w2 = scf.while (%i = %c0) : (i32) -> (i32) {
+    %b = arith.subi %n, %c1 : i32
+    %c = arith.cmpi slt, %i, %b : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %next = arith.addi %i, %c1 overflow<nsw> : i32
+    scf.yield %next : i32
+  }
+  return
+}
+
+// -----
+
+// Refusals: each loop stays a while loop, with a remark that says why.
+func.func @refusals(%n: i32, %flag: i1, %s: i32, %buf: memref<?xi32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  // A data-dependent exit (a break): the condition reads memory.
+  // expected-remark @below {{not a counted loop: the condition region computes more than an invariant bound}}
+  %w3 = scf.while (%i = %c0) : (i32) -> (i32) {
+    %x = arith.index_cast %i : i32 to index
+    %v = memref.load %buf[%x] : memref<?xi32>
+    %c = arith.cmpi slt, %v, %n : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %next = arith.addi %i, %c1 : i32
+    scf.yield %next : i32
+  }
+  // Counting down: not `counter < bound`.
+  // expected-remark @below {{not a counted loop: the exit condition is not 'counter < bound'}}
+  %w4 = scf.while (%i = %n) : (i32) -> (i32) {
+    %c = arith.cmpi sgt, %i, %c0 : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %next = arith.subi %i, %c1 : i32
+    scf.yield %next : i32
+  }
+  // A step of 2 without nsw could wrap past the bound.
+  // expected-remark @below {{not a counted loop: the counter may wrap around: a step other than 1 or an inclusive bound needs the increment to be nsw}}
+  %w5 = scf.while (%i = %c0) : (i32) -> (i32) {
+    %c = arith.cmpi slt, %i, %n : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %next = arith.addi %i, %c2 : i32
+    scf.yield %next : i32
+  }
+  // The step is computed in the loop.
+  // expected-remark @below {{not a counted loop: the step is computed inside the loop}}
+  %w6 = scf.while (%i = %c0) : (i32) -> (i32) {
+    %c = arith.cmpi slt, %i, %n : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %st = arith.addi %s, %c1 : i32
+    %next = arith.addi %i, %st overflow<nsw> : i32
+    scf.yield %next : i32
+  }
+  // A non-positive constant step.
+  // expected-remark @below {{not a counted loop: the step is not positive}}
+  %w7 = scf.while (%i = %c0) : (i32) -> (i32) {
+    %c = arith.cmpi slt, %i, %n : i32
+    scf.condition(%c) %i : i32
+  } do {
+  ^bb0(%i: i32):
+    %next = arith.addi %i, %c0 overflow<nsw> : i32
+    scf.yield %next : i32
+  }
+  return
+}

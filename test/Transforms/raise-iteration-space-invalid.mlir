@@ -1,0 +1,246 @@
+// RUN: ks-opt %s -split-input-file -verify-diagnostics --ks-raise-iteration-space -o /dev/null
+
+// Each kernel is left as it is, with a remark that says why.
+
+// No launcher in the module: the grid that covers the iteration space is
+// unknown.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: no launcher in the module launches the kernel}}
+    gpu.func @no_launcher(%out: memref<?xf32>, %n: i32) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %ni = arith.index_cast %n : i32 to index
+      %in = arith.cmpi slt, %i, %ni : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// Threads that synchronize are not independent outputs.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: the kernel synchronizes or communicates between threads}}
+    gpu.func @barrier(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      gpu.barrier
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %g = arith.ceildivui %n, %c128 : index
+    gpu.launch_func @kernels::@barrier blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// threadIdx.x read on its own (a position in the block, not an output).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: threadIdx.x is used outside blockIdx.x * blockDim.x + threadIdx.x}}
+    gpu.func @lane(%out: memref<?xindex>, %n: index) kernel {
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %tx, %out[%i] : memref<?xindex>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xindex>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %g = arith.ceildivui %n, %c128 : index
+    gpu.launch_func @kernels::@lane blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%out : memref<?xindex>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// A fixed grid that need not cover the bound.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: the launch grid along x is not derived from the bound}}
+    gpu.func @fixed_grid(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %c128 = arith.constant 128 : index
+    gpu.launch_func @kernels::@fixed_grid blocks in (%c64, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// blockIdx.x * 256 + threadIdx.x launched with blocks of 128 threads.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: the global index along x multiplies by 256 but the launch's blocks are not that wide}}
+    gpu.func @wrong_width(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %c256 = arith.constant 256 : index
+      %bx = gpu.block_id x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %c256 : index
+      %i = arith.addi %0, %tx : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %g = arith.ceildivui %n, %c128 : index
+    gpu.launch_func @kernels::@wrong_width blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// A dimension the kernel ignores, launched with several threads: every
+// thread along it would repeat the work.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: the kernel does not use dimension y but is launched with more than one block or thread along it}}
+    gpu.func @repeated(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %g = arith.ceildivui %n, %c128 : index
+    gpu.launch_func @kernels::@repeated blocks in (%g, %c1, %c1) threads in (%c128, %c4, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// Work outside the bounds check.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: more than one statement with side effects at the kernel's top level}}
+    gpu.func @two_statements(%out: memref<?xf32>, %flag: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %c0 = arith.constant 0 : index
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      memref.store %one, %flag[%c0] : memref<?xf32>
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %flag: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    %g = arith.ceildivui %n, %c128 : index
+    gpu.launch_func @kernels::@two_statements blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%out : memref<?xf32>, %flag : memref<?xf32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// No bounds check on a dimension indexed by the thread.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: no bounds check on the global index along y}}
+    gpu.func @unguarded(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %by = gpu.block_id y
+      %dy = gpu.block_dim y
+      %ty = gpu.thread_id y
+      %1 = arith.muli %by, %dy : index
+      %j = arith.addi %1, %ty : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        %k = arith.addi %i, %j : index
+        memref.store %one, %out[%k] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %c128 = arith.constant 128 : index
+    %g = arith.ceildivui %n, %c128 : index
+    gpu.launch_func @kernels::@unguarded blocks in (%g, %c4, %c1) threads in (%c128, %c4, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
