@@ -5,11 +5,14 @@
 #                 build time, /usr/local/cuda/bin): tests that assemble PTX.
 #   cuda-toolkit  ks-opt was built with the CUDA toolkit headers.
 #   gpu           an NVIDIA GPU answers nvidia-smi: tests that run on a GPU.
+#   host-cxx      a C++20 host compiler (KS_CXX, else g++): tests that run
+#                 exported CUDA on the CPU (tools/ks-emulate).
 # Tests that REQUIRE a missing feature show as UNSUPPORTED in the summary.
 
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 
@@ -29,6 +32,16 @@ for var in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "HOME", "XDG_CACHE_HOME"):
 
 config.substitutions.append(("%ks_src_root", config.ks_src_root))
 config.substitutions.append(("%examples", os.path.join(config.ks_src_root, "examples")))
+config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(
+    ("%ks_emulate", os.path.join(config.ks_src_root, "tools", "ks-emulate", "ks-emulate.py")))
+
+host_cxx = os.environ.get("KS_CXX") or shutil.which("g++")
+if host_cxx:
+    config.available_features.add("host-cxx")
+    config.environment["KS_CXX"] = host_cxx
+else:
+    lit_config.note("no host C++ compiler: exported CUDA is not run on the CPU")
 
 
 def find_ptxas():

@@ -30,7 +30,7 @@ CTYPES = {"f32": "float", "f64": "double", "i32": "int", "u32": "unsigned", "i64
 
 def parse_params(text):
     params = []
-    for item in text.split(","):
+    for item in split_top(text):
         m = re.fullmatch(r"\s*(\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?\s*", item)
         if not m or m.group(2) not in CTYPES:
             raise SystemExit(f"ks-emulate: bad parameter '{item}'")

@@ -1,0 +1,7 @@
+module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_outer_product %mm {block_tile = array<i64: 128, 128>, reduction_tile = 8, warps = array<i64: 4, 2>, lanes = array<i64: 4, 8>, thread_tile = array<i64: 4, 4>, split_k = 4} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -1,0 +1,11 @@
+// Forgets the last element.
+extern "C" __global__ void scale(const float *x, float *y, int n) {
+  long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n - 1)
+    y[i] = 2.0f * x[i];
+}
+void launch_scale(const float *x, float *y, int n) {
+  dim3 grid((n + 63) / 64, 1, 1);
+  dim3 block(64, 1, 1);
+  scale<<<grid, block>>>(x, y, n);
+}
