@@ -244,3 +244,36 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// (n + 126) / 128 blocks of 128 threads miss the last index when n is one
+// past a multiple of 128: the rounding must add exactly block - 1.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: the launch grid along x is not derived from the bound}}
+    gpu.func @short_grid(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %in = arith.cmpi slt, %i, %n : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c126 = arith.constant 126 : index
+    %c128 = arith.constant 128 : index
+    %r = arith.addi %n, %c126 : index
+    %g = arith.divui %r, %c128 : index
+    gpu.launch_func @kernels::@short_grid blocks in (%g, %c1, %c1) threads in (%c128, %c1, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
