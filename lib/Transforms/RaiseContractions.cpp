@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
 
@@ -501,6 +502,11 @@ struct RaiseContractionsPass : ks::impl::KSRaiseContractionsBase<RaiseContractio
 } // namespace
 
 LogicalResult mlir::ks::raiseContraction(scf::ForallOp forall, std::string &why) {
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
   ContractionRaiser raiser(forall);
-  return raiser.run(why);
+  if (failed(raiser.run(why)))
+    return failure();
+  if (kernel)
+    dropKernelFacts(kernel);
+  return success();
 }

@@ -12,9 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -170,6 +172,10 @@ Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
 
 /// The rewrite; `counted` came from matchCountedLoop.
 void raise(scf::WhileOp loop, const CountedLoop &counted) {
+  // The kernel's code changes: what the profiler and ptxas said about it no
+  // longer holds (the loop they named is replaced).
+  if (auto kernel = loop->getParentOfType<gpu::GPUFuncOp>())
+    ks::dropKernelFacts(kernel);
   IRRewriter rewriter(loop);
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);

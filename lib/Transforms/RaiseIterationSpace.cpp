@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
@@ -724,6 +725,8 @@ LogicalResult mlir::ks::raiseIterationSpace(gpu::GPUFuncOp kernel, std::string &
   raiser.kernel = kernel;
   LogicalResult result = raiser.run();
   why = raiser.why.empty() ? raiser.a.why : raiser.why;
+  if (succeeded(result))
+    dropKernelFacts(kernel);
   eraseUnusedPureOps(kernel);
   return result;
 }

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
@@ -363,5 +364,7 @@ unsigned mlir::ks::raiseStridedViews(gpu::GPUFuncOp kernel,
   // Index arithmetic the views replaced, and the partial results of refused
   // decompositions.
   eraseUnusedPureOps(kernel);
+  if (raised)
+    dropKernelFacts(kernel);
   return raised;
 }

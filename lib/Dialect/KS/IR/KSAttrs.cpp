@@ -364,6 +364,11 @@ void mlir::ks::dropProfileAttributes(Operation *kernel) {
   });
 }
 
+void mlir::ks::dropKernelFacts(Operation *kernel) {
+  dropProfileAttributes(kernel);
+  kernel->removeAttr(ResourcesAttr::kKernelAttrName);
+}
+
 LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   auto expect = [&](bool ok, StringRef what) -> LogicalResult {

@@ -99,6 +99,7 @@ DiagnosedSilenceableFailure transform::SIMTOuterProductOp::applyToOne(
   gpu::GPUFuncOp kernel = problem->kernel;
   if (failed(generateOuterProduct(*problem, s, why)))
     return refuse(*this, kernel, name, why);
+  dropKernelFacts(kernel);
   results.push_back(kernel);
   return DiagnosedSilenceableFailure::success();
 }
@@ -135,6 +136,7 @@ DiagnosedSilenceableFailure transform::SIMTSplitReductionOp::applyToOne(
   gpu::GPUFuncOp kernel = problem->kernel;
   if (failed(generateSplitReduction(*problem, s, why)))
     return refuse(*this, kernel, name, why);
+  dropKernelFacts(kernel);
   results.push_back(kernel);
   return DiagnosedSilenceableFailure::success();
 }
@@ -237,6 +239,7 @@ DiagnosedSilenceableFailure transform::MapForallToGridOp::applyToOne(
   kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
       {int32_t(block[0]), int32_t(block[1]), int32_t(block[2])}));
   kernel->setAttr("ks.schedule", b.getStringAttr("simt_one_per_thread"));
+  dropKernelFacts(kernel);
   results.push_back(kernel);
   return DiagnosedSilenceableFailure::success();
 }

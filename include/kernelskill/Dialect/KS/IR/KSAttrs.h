@@ -39,6 +39,11 @@ Operation *lookupSubject(Operation *kernel, int64_t id);
 /// (#ks.diagnosis, #ks.access, #ks.branch): what a transform that changes the
 /// kernel calls, since the facts describe the IR before it.
 void dropProfileAttributes(Operation *kernel);
+/// Removes everything known about `kernel`'s code: the profiler's facts and
+/// ptxas's #ks.resources (which describe the binary of the code before the
+/// change). What a raising pass or a schedule calls on each kernel it
+/// rewrites; the next ks-collect-resources / ks-perf-profiler recomputes them.
+void dropKernelFacts(Operation *kernel);
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_DIALECT_KS_IR_KSATTRS_H
