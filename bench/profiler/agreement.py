@@ -9,6 +9,10 @@ compares each prediction with its counter.
   agreement.py measure KS_BENCH CASE_DIR OUT_DIR          # GPU machine: ks-bench --json per case
   agreement.py compare KS_OPT CASE_DIR MEASURED_DIR OUT   # here: OUT.md (table) and OUT.json
 
+KS_OPT_LEVEL=N (default: the lowering's, 3) sets the LLVM level of both the
+PTX that prepare writes and the lowering compare's resources come from: the
+two must describe one binary (measurements of 2026-11-29 are of -O2 PTX).
+
 The sizes are the equivalence check's (not multiples of the block) for the
 corpus, and larger ones for the profiler's inputs.
 """
@@ -21,6 +25,7 @@ import subprocess
 import sys
 import time
 
+OPT_LEVEL_OPTION = f" opt-level={os.environ['KS_OPT_LEVEL']}" if os.environ.get("KS_OPT_LEVEL") else ""
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -105,7 +110,8 @@ def prepare(ks_translate, ks_opt, out_dir):
     for c in cases():
         mlir = os.path.join(out_dir, c["case"] + ".mlir")
         subprocess.run([ks_translate, "--import-cuda", os.path.join(ROOT, c["file"]), "-o", mlir], check=True)
-        subprocess.run([ks_opt, mlir, "--kernelskill-lower=ptx=" + os.path.join(out_dir, c["case"] + ".ptx"),
+        subprocess.run([ks_opt, mlir, "--kernelskill-lower=ptx=" + os.path.join(out_dir, c["case"] + ".ptx") +
+                        OPT_LEVEL_OPTION,
                         "-o", os.devnull], check=True, stderr=subprocess.DEVNULL)
     json.dump(cases(), open(os.path.join(out_dir, "cases.json"), "w"), indent=1)
     return 0
@@ -182,7 +188,8 @@ def compare(ks_opt, case_dir, measured_dir, out):
         report = os.path.join(case_dir, c["case"] + ".diagnosis.json")
         # Registers from ptxas as the pipeline compiles the kernel
         # (ks-collect-resources) unless KS_NO_PTXAS is set.
-        resources = [] if os.environ.get("KS_NO_PTXAS") else ["--ks-collect-resources"]
+        resources = [] if os.environ.get("KS_NO_PTXAS") else ["--ks-collect-resources" +
+                                                              ("=" + OPT_LEVEL_OPTION.strip() if OPT_LEVEL_OPTION else "")]
         start = time.monotonic()
         proc = subprocess.run([ks_opt, os.path.join(case_dir, c["case"] + ".mlir"), *resources,
                                f"--ks-perf-profiler=format=json report={report} workload={workload} "

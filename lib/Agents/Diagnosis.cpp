@@ -261,6 +261,10 @@ std::vector<Finding> mlir::ks::diagnose(const KernelProfile &p, const Measuremen
                        formatFixed(current * 1e3, 4) + " ms";
     if (evidence == Evidence::predicted)
       note += std::string("; the model's bottleneck is ") + p.model.bottleneck();
+    // Too few loads in flight to cover bandwidth x latency: what the
+    // bottleneck is, whatever the roofline's bound.
+    if (p.model.latency > 0 && p.model.latency >= p.model.total() - p.model.launch)
+      note += "; memory-level parallelism: " + describeMemoryLatency(p);
     if (roof.bound == Bound::Latency)
       note += "; the launch has " +
               std::to_string(p.context.launch.blocks() * p.context.launch.warpsPerBlock()) +

@@ -5,6 +5,7 @@
 #include "kernelskill/Analysis/SourceText.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Support/OptLevel.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -41,7 +42,7 @@ std::string AccessReport::kindName() const {
 }
 
 double TimeModel::total() const {
-  return std::max({dram, l2, l1, lsu, shared, compute, issue}) + launch;
+  return std::max({dram, l2, l1, lsu, shared, compute, issue, latency}) + launch;
 }
 
 const char *TimeModel::bottleneck() const {
@@ -60,6 +61,8 @@ const char *TimeModel::bottleneck() const {
     return "shared-memory wavefronts";
   if (t == compute)
     return "arithmetic";
+  if (t == latency)
+    return "memory latency (too few loads in flight)";
   return "instruction issue";
 }
 
@@ -159,6 +162,35 @@ constexpr double kL2OverDramBandwidth = 1.5;
 // measures); docs/Profiler.md compares it with the smallest measured kernels.
 constexpr double kLaunchSeconds = 2e-6;
 constexpr double kSpecialOpsPerClock = 16;   // SFU lanes per SM
+// One global-memory round trip, in SM clocks. Fitted on one kernel of the
+// agreement run (column_sum: 1000 dependent-free loads per thread, one warp
+// per SM, 4 in flight: 0.0545 ms measured on the H200), checked on the
+// others (docs/Profiler.md, "Memory-level parallelism").
+constexpr double kMemoryLatencyCycles = 430;
+// Loads one warp has in flight in a loop: LLVM unrolls small loop bodies at
+// run time until about this many loads are exposed (the corpus's PTX: x4 for
+// one load per iteration at -O2, x8 at -O3; x2 and x4 for two loads).
+double loadsInFlightPerWarp(int64_t optLevel) { return optLevel >= 3 ? 8 : 4; }
+
+/// Global-load rounds per warp (MemoryLatency): each loop's loads in groups
+/// of `inFlight`, each straight-line stretch's loads in one round.
+double loadRoundsPerWarp(const KernelProfile &p, double inFlight) {
+  double warps = double(p.context.launch.blocks()) * double(p.context.launch.warpsPerBlock());
+  if (warps <= 0)
+    return 0;
+  llvm::MapVector<Operation *, std::pair<double, double>> groups; // loop -> (sum, max)
+  for (const AccessReport &a : p.accesses) {
+    if (a.space != MemorySpace::Global || !a.isLoad || a.isStore || a.stats.requests <= 0)
+      continue;
+    auto &[sum, most] = groups[enclosingLoop(a.op, p.kernel)];
+    sum += a.stats.requests / warps;
+    most = std::max(most, a.stats.requests / warps);
+  }
+  double rounds = 0;
+  for (auto &[loop, g] : groups)
+    rounds += loop ? g.first / inFlight : g.second;
+  return rounds;
+}
 } // namespace
 
 KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOptions &options) {
@@ -503,6 +535,24 @@ KernelProfile mlir::ks::profileKernel(gpu::GPUFuncOp kernel, const ProfileOption
     p.model.compute = p.roofline.computeSeconds +
                       p.simulation.specialFunctionOps / (sms * clock * kSpecialOpsPerClock);
     p.model.issue = p.simulation.warpInstructions / (sms * clock * kSchedulersPerSM);
+
+    MemoryLatency &m = p.memoryLatency;
+    m.loadsInFlightPerWarp = loadsInFlightPerWarp(r.fromPtxas ? r.optLevel : kDefaultOptLevel);
+    m.roundsPerWarp = loadRoundsPerWarp(p, m.loadsInFlightPerWarp);
+    m.latencySeconds = kMemoryLatencyCycles / clock;
+    double resident = sms * double(std::max<int64_t>(1, p.occupancy.activeBlocksPerSM));
+    m.waves = std::ceil(double(p.context.launch.blocks()) / resident);
+    double loadRequests = 0, loadBytes = 0;
+    for (const AccessReport &a : p.accesses)
+      if (a.space == MemorySpace::Global && a.isLoad && !a.isStore)
+        loadRequests += a.stats.requests, loadBytes += a.stats.sectors * 32;
+    double residentWarps =
+        std::min(double(p.context.launch.blocks()) * double(p.context.launch.warpsPerBlock()),
+                 double(p.occupancy.activeWarpsPerSM) * sms);
+    if (loadRequests > 0)
+      m.bytesInFlight = residentWarps * m.loadsInFlightPerWarp * loadBytes / loadRequests;
+    m.bytesNeeded = p.caps.dramGBps * 1e9 * m.latencySeconds;
+    p.model.latency = m.waves * m.roundsPerWarp * m.latencySeconds;
   }
   return p;
 }

@@ -117,6 +117,9 @@ struct PrintAnalysis : ks::impl::KSPrintAnalysisBase<PrintAnalysis> {
                           << "): " << toString(r.bound) << "-bound, floor "
                           << formatFixed(r.floorSeconds * 1e3, 4) << " ms";
     }
+    if (what == AnalysisKind::Latency)
+      emitRemark(kernel.getLoc()) << "memory latency: " << describeMemoryLatency(p) << ": "
+                                  << formatFixed(p.model.latency * 1e3, 4) << " ms";
   }
 };
 } // namespace

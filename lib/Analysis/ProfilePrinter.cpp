@@ -22,6 +22,15 @@ std::string mlir::ks::conditionText(const KernelProfile &p, const BranchReport &
   return printIndex(p, b.lhs) + " " + b.predicate.str() + " " + printIndex(p, b.rhs);
 }
 
+std::string mlir::ks::describeMemoryLatency(const KernelProfile &p) {
+  const MemoryLatency &m = p.memoryLatency;
+  return formatFixed(m.roundsPerWarp, 1) + " load rounds per warp (" +
+         formatFixed(m.loadsInFlightPerWarp, 0) + " loads in flight), " + formatFixed(m.waves, 0) +
+         (m.waves == 1 ? " wave" : " waves") + "; " + formatFixed(m.bytesInFlight / 1024, 0) +
+         " KB in flight of the " + formatFixed(m.bytesNeeded / 1024, 0) +
+         " KB DRAM bandwidth x latency needs";
+}
+
 const char *mlir::ks::toString(ControlKind kind) {
   switch (kind) {
   case ControlKind::If:
@@ -84,6 +93,10 @@ llvm::json::Object mlir::ks::toJSON(const KernelProfile &p) {
       {"registers", info.registers},
       {"flops", p.simulation.totalFlops()},
       {"model_ms", p.model.total() * 1e3},
+      {"latency_ms", p.model.latency * 1e3},
+      {"load_rounds_per_warp", p.memoryLatency.roundsPerWarp},
+      {"bytes_in_flight", p.memoryLatency.bytesInFlight},
+      {"bytes_needed_in_flight", p.memoryLatency.bytesNeeded},
       {"floor_ms", p.roofline.floorSeconds * 1e3}};
   llvm::json::Object resources{{"source", p.resources.fromPtxas ? "ptxas" : "estimate"},
                                {"note", p.resources.estimateNote},

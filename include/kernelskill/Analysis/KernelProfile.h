@@ -109,10 +109,33 @@ struct ResourceReport {
   bool localArrayDynamicIndex = false;
 };
 
+/// How many bytes a kernel keeps in flight against what the memory system
+/// needs to reach its bandwidth (Little's law: bandwidth x latency).
+///
+/// A warp stalls at the first use of a loaded value, so its global loads go
+/// out in rounds: the loads of one straight-line stretch together, and in a
+/// loop the loads of as many iterations as the compiler unrolls
+/// (kLoadsInFlightPerWarp: LLVM's runtime unrolling of small loop bodies).
+/// Each round costs a memory latency; a wave of blocks takes its warps'
+/// rounds times the latency, however few bytes they move.
+struct MemoryLatency {
+  double roundsPerWarp = 0;       ///< global-load round trips of an average warp
+  double waves = 0;               ///< of resident blocks
+  double loadsInFlightPerWarp = 0; ///< assumed, from the lowering's opt level
+  /// Over the GPU: resident warps x loads in flight x bytes per request.
+  double bytesInFlight = 0;
+  double bytesNeeded = 0;         ///< DRAM bandwidth x latency
+  double latencySeconds = 0;      ///< of one round trip
+};
+
 /// Seconds each unit would need at its peak, and the bottleneck; the total
 /// is the slowest unit plus the fixed cost of a launch.
 struct TimeModel {
   double dram = 0, l2 = 0, l1 = 0, lsu = 0, shared = 0, compute = 0, issue = 0;
+  /// Memory-level parallelism: the chain of global-load round trips each
+  /// warp waits for (MemoryLatency), wave after wave. It binds when too few
+  /// bytes are in flight to cover bandwidth x latency.
+  double latency = 0;
   double launch = 0;
   double total() const;
   const char *bottleneck() const;
@@ -148,6 +171,8 @@ struct KernelProfile {
   double localBytes = 0, localDramBytes = 0;
   Roofline roofline;
   TimeModel model;
+  /// Memory-level parallelism, behind TimeModel::latency.
+  MemoryLatency memoryLatency;
   /// Kernel-wide predictions comparable with the hardware counters.
   double loadSectorsPerRequest = 0, storeSectorsPerRequest = 0;
   double sharedLoadConflicts = 0, sharedStoreConflicts = 0; ///< extra wavefronts

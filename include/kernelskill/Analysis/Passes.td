@@ -17,7 +17,9 @@ def KSPrintAnalysis : Pass<"ks-print-analysis", "::mlir::ModuleOp"> {
     - `analysis=bank-conflicts`: each shared access's wavefronts per request.
     - `analysis=divergence`: each branch and loop: how often it splits a warp.
     - `analysis=reuse`: each load's reuse within a block and loop invariance.
-    - `analysis=resources`, `occupancy`, `roofline`: one remark per kernel.
+    - `analysis=resources`, `occupancy`, `roofline`, `latency` (memory-level
+      parallelism: load rounds per warp, bytes in flight per SM against
+      bandwidth x latency): one remark per kernel.
 
     `workload=` gives sizes as for `ks-perf-profiler`. Resources are the
     kernel's `#ks.resources` when it has one, else estimated from the IR.

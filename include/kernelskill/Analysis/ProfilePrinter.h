@@ -23,6 +23,10 @@ std::string printIndex(const KernelProfile &p, const std::optional<IndexExpr> &e
 std::string strideText(const KernelProfile &p, const AccessReport &a);
 /// A branch's condition, `lhs < rhs`; a switch's value; "" when unknown.
 std::string conditionText(const KernelProfile &p, const BranchReport &b);
+/// The memory-level parallelism: "128.0 load rounds per warp (8 loads in
+/// flight), 1 wave; 512 KB in flight of the 1018 KB DRAM bandwidth x latency
+/// needs".
+std::string describeMemoryLatency(const KernelProfile &p);
 /// "branch", "switch" or "loop".
 const char *toString(ControlKind kind);
 

@@ -33,7 +33,8 @@ enum class AnalysisKind {
   Reuse,
   Resources,
   Occupancy,
-  Roofline
+  Roofline,
+  Latency
 };
 
 /// llvm::cl's generic enum parser with an error that lists the choices.
@@ -115,6 +116,7 @@ KS_CHOICE_PARSER(::mlir::ks::AnalysisKind)
       clEnumValN(::mlir::ks::AnalysisKind::Reuse, "reuse", "reuse and loop invariance"),         \
       clEnumValN(::mlir::ks::AnalysisKind::Resources, "resources", "registers, shared, stack"),  \
       clEnumValN(::mlir::ks::AnalysisKind::Occupancy, "occupancy", "resident warps"),            \
-      clEnumValN(::mlir::ks::AnalysisKind::Roofline, "roofline", "floor and bound"))
+      clEnumValN(::mlir::ks::AnalysisKind::Roofline, "roofline", "floor and bound"),             \
+      clEnumValN(::mlir::ks::AnalysisKind::Latency, "latency", "memory-level parallelism"))
 
 #endif // KERNELSKILL_SUPPORT_CHOICES_H
