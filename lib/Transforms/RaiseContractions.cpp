@@ -507,6 +507,6 @@ LogicalResult mlir::ks::raiseContraction(scf::ForallOp forall, std::string &why)
   if (failed(raiser.run(why)))
     return failure();
   if (kernel)
-    dropKernelFacts(kernel);
+    detachOpFacts(kernel);
   return success();
 }

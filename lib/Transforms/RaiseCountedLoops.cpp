@@ -172,10 +172,10 @@ Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
 
 /// The rewrite; `counted` came from matchCountedLoop.
 void raise(scf::WhileOp loop, const CountedLoop &counted) {
-  // The kernel's code changes: what the profiler and ptxas said about it no
-  // longer holds (the loop they named is replaced).
+  // The kernel's ops change, its behaviour does not: the facts about the
+  // ops and the binary go, the diagnosis stays without its subjects.
   if (auto kernel = loop->getParentOfType<gpu::GPUFuncOp>())
-    ks::dropKernelFacts(kernel);
+    ks::detachOpFacts(kernel);
   IRRewriter rewriter(loop);
   Location loc = loop.getLoc();
   rewriter.setInsertionPoint(loop);

@@ -726,7 +726,7 @@ LogicalResult mlir::ks::raiseIterationSpace(gpu::GPUFuncOp kernel, std::string &
   LogicalResult result = raiser.run();
   why = raiser.why.empty() ? raiser.a.why : raiser.why;
   if (succeeded(result))
-    dropKernelFacts(kernel);
+    detachOpFacts(kernel);
   eraseUnusedPureOps(kernel);
   return result;
 }

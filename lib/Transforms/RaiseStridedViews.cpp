@@ -365,6 +365,6 @@ unsigned mlir::ks::raiseStridedViews(gpu::GPUFuncOp kernel,
   // decompositions.
   eraseUnusedPureOps(kernel);
   if (raised)
-    dropKernelFacts(kernel);
+    detachOpFacts(kernel);
   return raised;
 }

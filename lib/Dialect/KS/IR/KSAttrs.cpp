@@ -364,6 +364,20 @@ void mlir::ks::dropProfileAttributes(Operation *kernel) {
   });
 }
 
+void mlir::ks::detachOpFacts(Operation *kernel) {
+  auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName);
+  dropKernelFacts(kernel);
+  if (!diagnosis)
+    return;
+  SmallVector<FindingAttr> findings;
+  for (FindingAttr f : diagnosis.getFindings())
+    findings.push_back(FindingAttr::get(f.getContext(), f.getKind(), f.getSeverity(),
+                                        f.getMetric(), f.getValue(), f.getEvidence(),
+                                        f.getHeadroom(), f.getLoc(), std::nullopt, f.getNote()));
+  kernel->setAttr(DiagnosisAttr::kKernelAttrName,
+                  DiagnosisAttr::get(kernel->getContext(), findings));
+}
+
 void mlir::ks::dropKernelFacts(Operation *kernel) {
   dropProfileAttributes(kernel);
   kernel->removeAttr(ResourcesAttr::kKernelAttrName);

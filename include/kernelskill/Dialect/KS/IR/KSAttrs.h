@@ -44,6 +44,11 @@ void dropProfileAttributes(Operation *kernel);
 /// change). What a raising pass or a schedule calls on each kernel it
 /// rewrites; the next ks-collect-resources / ks-perf-profiler recomputes them.
 void dropKernelFacts(Operation *kernel);
+/// What a rewrite that keeps the kernel's behaviour but not its ops calls
+/// (the raising): the per-op facts and #ks.resources go, #ks.diagnosis
+/// stays (its findings describe what the program does, which the raising
+/// does not change) without the subjects, whose ops are gone.
+void detachOpFacts(Operation *kernel);
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_DIALECT_KS_IR_KSATTRS_H
