@@ -54,9 +54,9 @@ void mlir::ks::printDiagnosisText(llvm::raw_ostream &os, const KernelProfile &p,
     os << "  roofline: " << toString(p.roofline.bound) << "-bound, floor "
        << formatFixed(p.roofline.floorSeconds * 1e3, 4) << " ms; model "
        << formatFixed(p.model.total() * 1e3, 4) << " ms (bottleneck: " << p.model.bottleneck() << ")";
-    os << "\n  memory-level parallelism: " << describeMemoryLatency(p);
     if (m && m->medianMs)
       os << "; measured " << formatFixed(*m->medianMs, 4) << " ms";
+    os << "\n  memory-level parallelism: " << describeMemoryLatency(p);
     os << "\n  accesses:\n";
     for (const AccessReport &a : p.accesses) {
       os << "    " << a.kindName() << " " << a.text << where(a.op->getLoc()) << ": ";
