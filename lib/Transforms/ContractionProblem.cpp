@@ -63,6 +63,26 @@ bool isMultiplyAddBody(Block &body) {
 }
 } // namespace
 
+FailureOr<linalg::LinalgOp> mlir::ks::findKernelContraction(gpu::GPUFuncOp kernel,
+                                                            std::string &why) {
+  if (!kernel->hasAttr(kRaisedAttrName)) {
+    why = "the kernel is not raised (run ks-raise first)";
+    return failure();
+  }
+  SmallVector<linalg::LinalgOp> found;
+  kernel.walk([&](linalg::LinalgOp op) {
+    if (op.getNumReductionLoops() > 0)
+      found.push_back(op);
+  });
+  if (found.size() != 1) {
+    why = found.empty() ? "the kernel holds no contraction (no linalg op with a reduction)"
+                        : "the kernel holds " + std::to_string(found.size()) +
+                              " contractions; target one of them";
+    return failure();
+  }
+  return found.front();
+}
+
 FailureOr<ContractionProblem> mlir::ks::analyzeContraction(linalg::LinalgOp op, std::string &why) {
   auto fail = [&](const Twine &reason) -> FailureOr<ContractionProblem> {
     why = reason.str();

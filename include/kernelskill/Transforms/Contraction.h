@@ -61,6 +61,10 @@ struct ContractionProblem {
   SmallVector<unsigned> parallelDims() const;
 };
 
+/// The one contraction (a linalg op with a reduction dimension) of a raised
+/// kernel; fails, saying why, when there is none or more than one.
+FailureOr<linalg::LinalgOp> findKernelContraction(gpu::GPUFuncOp kernel, std::string &why);
+
 /// Reads the group around `op` (a linalg contraction in a raised kernel);
 /// on failure, `why` says what does not fit.
 FailureOr<ContractionProblem> analyzeContraction(linalg::LinalgOp op, std::string &why);

@@ -34,6 +34,17 @@ GPUCapabilities capabilitiesFor(Operation *op) {
   return getDefaultGPU().caps;
 }
 
+/// The contraction a schedule applies to: the target itself, or the one
+/// contraction of a raised kernel given as the target.
+FailureOr<linalg::LinalgOp> contractionOf(Operation *target, std::string &why) {
+  if (auto op = dyn_cast<linalg::LinalgOp>(target))
+    return op;
+  if (auto kernel = dyn_cast<gpu::GPUFuncOp>(target))
+    return findKernelContraction(kernel, why);
+  why = "the target is neither a linalg op nor a raised kernel";
+  return failure();
+}
+
 DiagnosedSilenceableFailure refuse(Operation *transformOp, Operation *target, StringRef opName,
                                    const Twine &why) {
   DiagnosedSilenceableFailure diag = emitSilenceableFailure(transformOp) << opName << ": " << why;
@@ -50,9 +61,11 @@ DiagnosedSilenceableFailure transform::SIMTOuterProductOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
   constexpr StringLiteral name = "ks.simt_outer_product";
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
-  if (!linalgOp)
-    return refuse(*this, target, name, "the target is not a linalg op");
+  std::string found;
+  FailureOr<linalg::LinalgOp> contraction = contractionOf(target, found);
+  if (failed(contraction))
+    return refuse(*this, target, name, found);
+  linalg::LinalgOp linalgOp = *contraction;
   auto pairOf = [&](ArrayRef<int64_t> v, StringRef knob, int64_t &a, int64_t &b) {
     if (v.size() != 2)
       return false;
@@ -112,9 +125,11 @@ DiagnosedSilenceableFailure transform::SIMTSplitReductionOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
   constexpr StringLiteral name = "ks.simt_split_reduction";
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(target);
-  if (!linalgOp)
-    return refuse(*this, target, name, "the target is not a linalg op");
+  std::string found;
+  FailureOr<linalg::LinalgOp> contraction = contractionOf(target, found);
+  if (failed(contraction))
+    return refuse(*this, target, name, found);
+  linalg::LinalgOp linalgOp = *contraction;
   if (getLanes().size() != 2 || getWarps().size() != 2)
     return refuse(*this, target, name, "lanes and warps take two values (outputs, reduction)");
   SplitReductionSchedule s;
@@ -150,8 +165,13 @@ DiagnosedSilenceableFailure transform::MapForallToGridOp::applyToOne(
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
   constexpr StringLiteral name = "ks.map_forall_to_grid";
   auto forall = dyn_cast<scf::ForallOp>(target);
+  // A raised kernel stands for its top-level forall.
+  if (auto k = dyn_cast<gpu::GPUFuncOp>(target); k && k->hasAttr(kRaisedAttrName))
+    for (Operation &op : k.getBody().front())
+      if (auto f = dyn_cast<scf::ForallOp>(op))
+        forall = f;
   if (!forall)
-    return refuse(*this, target, name, "the target is not an scf.forall");
+    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
   auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
   if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel)
     return refuse(*this, target, name,

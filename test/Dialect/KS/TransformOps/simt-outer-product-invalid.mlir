@@ -329,3 +329,39 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A kernel given as the target must be raised ...
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    // expected-note @below {{target}}
+    gpu.func @plain(%out: memref<?xf32>) kernel {
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %plain = transform.structured.match ops{["gpu.func"]} attributes {sym_name = "plain"} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_outer_product: the kernel is not raised (run ks-raise first)}}
+    %k = transform.ks.simt_outer_product %plain : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// ... and hold one contraction.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    // expected-note @below {{target}}
+    gpu.func @nothing(%out: memref<?xf32>) kernel attributes {ks.raised} {
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %nothing = transform.structured.match ops{["gpu.func"]} attributes {sym_name = "nothing"} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_split_reduction: the kernel holds no contraction (no linalg op with a reduction)}}
+    %k = transform.ks.simt_split_reduction %nothing : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

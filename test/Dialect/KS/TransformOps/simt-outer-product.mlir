@@ -62,7 +62,9 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 // -----
 
 // cp.async, 3 stages: A staged as it lies (k-inner), the copies zero-fill
-// past the edges (their source size shrinks), one group per step.
+// past the edges (their source size shrinks), one group per step. The
+// target is the raised kernel itself (by name), which stands for its one
+// contraction: how the agent driver's schedules address kernels.
 // CHECK-LABEL: gpu.func @gemm
 // CHECK-SAME: workgroup(%{{.*}} : memref<3x128x12xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64}, %{{.*}} : memref<3x8x128xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], 4, %{{.*}} {bypassL1}
@@ -96,7 +98,7 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     return
   }
   transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
-    %mm = transform.structured.match ops{["linalg.matmul"]} in %root : (!transform.any_op) -> !transform.any_op
+    %mm = transform.structured.match ops{["gpu.func"]} attributes {sym_name = "gemm"} in %root : (!transform.any_op) -> !transform.any_op
     %k = transform.ks.simt_outer_product %mm {block_tile = array<i64: 128, 128>, reduction_tile = 8, warps = array<i64: 4, 2>, lanes = array<i64: 4, 8>, thread_tile = array<i64: 4, 4>, lhs_layout = "mk", rhs_layout = "kn", padding = array<i64: 4, 0>, load_vector = array<i64: 4, 4>, stages = 3, async_copy} : (!transform.any_op) -> !transform.any_op
     transform.yield
   }

@@ -20,8 +20,10 @@ def KS_SIMTOuterProductOp : Op<Transform_Dialect, "ks.simt_outer_product",
   let summary = "Generate a register-tiled SIMT kernel for a raised contraction (the GEMM family)";
   let description = [{
     The target is a linalg contraction in a raised kernel (`ks-raise`), with
-    its init fill, optional elementwise epilogue and materialization. The op
-    replaces the group with SIMT code and rewrites the kernel's launch:
+    its init fill, optional elementwise epilogue and materialization, or the
+    raised kernel (`gpu.func`) itself when it holds exactly one contraction
+    (how the agent driver's schedules name their targets). The op replaces
+    the group with SIMT code and rewrites the kernel's launch:
 
     - **Block tiling and grid mapping.** Each block computes a
       `block_tile = [BM, BN]` tile of the output (the m and n dimensions,
@@ -97,7 +99,8 @@ def KS_SIMTSplitReductionOp : Op<Transform_Dialect, "ks.simt_split_reduction",
   let summary = "Generate a SIMT kernel that splits a contraction's reduction across threads (the GEMV family)";
   let description = [{
     For contractions with few outputs per element read (matrix-vector
-    products, reductions with a small operand): each block computes
+    products, reductions with a small operand); the target is the
+    contraction or the raised kernel holding it. Each block computes
     `lanes[0] * warps[0] * outputs_per_thread` outputs; the reduction is
     split across `lanes[1]` lanes of a warp (combined with warp shuffles)
     and `warps[1]` warps (combined through shared memory). Each thread reads
@@ -128,7 +131,8 @@ def KS_MapForallToGridOp : Op<Transform_Dialect, "ks.map_forall_to_grid",
   let summary = "Map the scf.forall of a raised kernel back onto threads, one iteration each";
   let description = [{
     The inverse of `ks-raise-iteration-space`, with a block shape of the
-    schedule's choosing: the forall's innermost dimension goes to x (then
+    schedule's choosing (the target is the forall, or the raised kernel
+    standing for it): the forall's innermost dimension goes to x (then
     y, z), `block = [X, Y, Z]` threads per block, ceil(extent / block)
     blocks per dimension, and a bounds check around the body. The launcher
     is rewritten to that grid. For raised kernels that are not contractions
