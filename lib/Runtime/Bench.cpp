@@ -560,9 +560,13 @@ json mlir::ks::runtime::runBaselineJob(const Baseline &b, const BenchOptions &op
     return errorResult(error);
   json result = b.kind == "copy" ? runCopy(b, options) : runGemm(b, options, device);
   result[keys::kDevice] = toJSON(device);
-  result[keys::kName] = b.kind == "copy" ? "copy (" + std::to_string(b.bytes) + " B)"
-                                    : "cublas-" + b.kind + " " + std::to_string(b.m) + "x" +
-                                          std::to_string(b.n) + "x" + std::to_string(b.k);
+  std::string name = b.kind == "copy" ? "copy (" + std::to_string(b.bytes) + " B)"
+                                       : "cublas-" + b.kind + " " + std::to_string(b.m) + "x" +
+                                             std::to_string(b.n) + "x" + std::to_string(b.k);
+  // Batched problems run cublasGemmStridedBatchedEx: the name says so.
+  if (b.kind != "copy" && b.batch > 1)
+    name += " x" + std::to_string(b.batch) + " strided-batched";
+  result[keys::kName] = name;
   result[keys::kBaseline] = b.kind;
   return result;
 }
