@@ -101,6 +101,8 @@ void attach(gpu::GPUFuncOp kernel, const KernelProfile &p, const std::vector<Fin
                                      f.note));
   }
   kernel->setAttr(DiagnosisAttr::kKernelAttrName, DiagnosisAttr::get(ctx, attrs));
+  kernel->setAttr(kPredictedTimeAttrName,
+                  FloatAttr::get(Float64Type::get(ctx), p.model.total()));
 }
 
 struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> {

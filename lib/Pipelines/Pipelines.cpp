@@ -2,6 +2,7 @@
 
 #include "kernelskill/Pipelines/Pipelines.h"
 #include "kernelskill/Agents/Passes.h"
+#include "kernelskill/Driver/Passes.h"
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Target/Lowering.h"
@@ -73,7 +74,36 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   profiler.report = options.diagnosisReport;
   profiler.workload = options.workload;
   pm.addPass(createKSPerfProfiler(profiler));
-  // Later agents (memory/compute/resource agents, driver) go here.
+  if (options.optimize) {
+    // The agents decide on the raised kernels (the diagnosis survives the
+    // raising); the driver applies what it chose.
+    buildRaisePipeline(pm);
+    KSMemoryAgentOptions memory;
+    memory.workload = options.workload;
+    pm.addPass(createKSMemoryAgent(memory));
+    KSComputeAgentOptions compute;
+    compute.workload = options.workload;
+    pm.addPass(createKSComputeAgent(compute));
+    KSResourceAgentOptions resource;
+    resource.workload = options.workload;
+    pm.addPass(createKSResourceAgent(resource));
+    KSAgentDriverOptions driver;
+    driver.measure = options.measure;
+    driver.budget = options.budget;
+    driver.maxRegisters = options.maxRegisters;
+    driver.maxShared = options.maxShared;
+    driver.minOccupancy = options.minOccupancy;
+    driver.optLevel = options.optLevel;
+    driver.workload = options.workload;
+    driver.transcript = options.transcript;
+    driver.schedule = options.schedule;
+    driver.explain = options.explain;
+    pm.addPass(createKSAgentDriver(driver));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  }
+  if (!options.lower)
+    return success();
   addKernelLowering(pm, target->chip, options.format, options.ptx, options.optLevel);
   return success();
 }
@@ -125,7 +155,7 @@ void mlir::ks::registerKernelSkillPipelines() {
       buildLowerPipeline);
   registerPipeline<KernelSkillPipelineOptions>(
       "kernelskill-pipeline",
-      "Run the KernelSkill agents (now: the architecture and performance profilers), then "
-      "lower to PTX",
+      "Run the KernelSkill agents (architecture and performance profilers, raising, memory/"
+      "compute/resource agents, the negotiating driver), then lower to PTX",
       buildKernelSkillPipeline);
 }

@@ -34,14 +34,9 @@ namespace mlir::ks {
 using namespace mlir;
 using namespace mlir::ks;
 
-namespace {
-
-/// ptxas's report per kernel name for `module` lowered to `chip` at
-/// `optLevel`; failure (with the reason in `error`) when the lowering or
-/// ptxas fails.
 FailureOr<std::map<std::string, PtxasFunctionInfo>>
-compileAndReport(ModuleOp module, StringRef ptxas, StringRef chip, int optLevel,
-                 std::string &error) {
+mlir::ks::lowerAndAssemble(ModuleOp module, StringRef ptxas, StringRef chip, int optLevel,
+                           std::string &error, function_ref<LogicalResult(ModuleOp)> prepare) {
   std::string text;
   {
     llvm::raw_string_ostream os(text);
@@ -60,6 +55,10 @@ compileAndReport(ModuleOp module, StringRef ptxas, StringRef chip, int optLevel,
   OwningOpRef<ModuleOp> copy = parseSourceString<ModuleOp>(text, &context);
   if (!copy) {
     error = "the module could not be copied: " + diagnostics;
+    return failure();
+  }
+  if (prepare && failed(prepare(*copy))) {
+    error = diagnostics.empty() ? "the change to the copy failed" : diagnostics;
     return failure();
   }
   PassManager pm(&context, ModuleOp::getOperationName());
@@ -89,6 +88,7 @@ compileAndReport(ModuleOp module, StringRef ptxas, StringRef chip, int optLevel,
   return functions;
 }
 
+namespace {
 struct CollectResources : ks::impl::KSCollectResourcesBase<CollectResources> {
   using Base::Base;
 
@@ -123,7 +123,7 @@ struct CollectResources : ks::impl::KSCollectResourcesBase<CollectResources> {
     }
     std::string error;
     FailureOr<std::map<std::string, PtxasFunctionInfo>> report =
-        compileAndReport(module, *found, target, optLevel, error);
+        lowerAndAssemble(module, *found, target, optLevel, error);
     if (failed(report)) {
       emitError(module.getLoc()) << "ks-collect-resources: " << error;
       return signalPassFailure();

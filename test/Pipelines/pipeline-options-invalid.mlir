@@ -14,7 +14,7 @@
 // MISMATCH: chip 'sm_90' does not match GPU 't4', which is sm_75
 // FORMAT: --format option: unknown value 'fatbin'; valid choices: ptx, cubin
 // PRINT: --print-arch option: unknown value 'xml'; valid choices: none, text, json
-// UNIMPL: no such option measure
+// UNIMPL: --measure option: unknown value 'cuda'; valid choices: static
 // LOWERCHIP: unknown chip 'sm_52'
 // LOWEROPT: no such option print-arch
 module {

@@ -11,6 +11,7 @@
 #include "kernelskill/Config.h"
 #include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/TransformOps/KSTransformOps.h"
+#include "kernelskill/Driver/Passes.h"
 #include "kernelskill/Pipelines/Pipelines.h"
 #include "kernelskill/Target/Passes.h"
 #include "kernelskill/Transforms/Passes.h"
@@ -29,6 +30,7 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::ks::registerKSAgentsPasses();
   mlir::ks::registerKSAnalysisPasses();
+  mlir::ks::registerKSDriverPasses();
   mlir::ks::registerKSTransformsPasses();
   mlir::ks::registerKSTargetPasses();
   mlir::ks::registerKernelSkillPipelines();

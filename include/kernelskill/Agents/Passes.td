@@ -104,4 +104,80 @@ def KSPerfProfiler : Pass<"ks-perf-profiler", "::mlir::ModuleOp"> {
   ];
 }
 
+def KSMemoryAgent : Pass<"ks-memory-agent", "::mlir::ModuleOp"> {
+  let summary = "Propose how each kernel's operands move: shared-memory staging, vector loads, padding, pipelining";
+  let description = [{
+    The memory agent answers findings about global-memory traffic (no
+    reuse, uncoalesced accesses, memory or latency bound): which operands
+    to stage in shared memory and in which order, the width of the global
+    loads along each operand's contiguous dimension, padding against the
+    bank conflicts of transposed staging, cp.async pipelines on sm_80 and
+    later, and for matrix-vector products how lanes walk the matrix.
+
+    Like every proposing agent it reads the module's `#ks.arch`, each raised
+    kernel's contraction (`ks-raise`) and `#ks.diagnosis`
+    (`ks-perf-profiler`), runs its rules of the rule table
+    (lib/Agents/Rules.cpp, docs/Agents.md) and writes one `#ks.proposal`
+    per schedule family whose rules fire into the kernel's `ks.proposals`,
+    replacing its own earlier proposals and keeping the other agents'. A
+    kernel without a contraction or without a finding its rules answer gets
+    none. It transforms nothing: `ks-agent-driver` decides.
+  }];
+  let options = [
+    Option<"workload", "workload", "std::string", /*default=*/"\"\"",
+           "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
+  ];
+  let dependentDialects = ["::mlir::ks::KSDialect"];
+}
+
+def KSComputeAgent : Pass<"ks-compute-agent", "::mlir::ModuleOp"> {
+  let summary = "Propose each kernel's arithmetic per byte: register tiles, unrolling";
+  let description = [{
+    The compute agent answers findings about the issue rate and the
+    arithmetic per byte moved (compute bound, no reuse): register tile
+    sizes of the GEMM family, loads in flight (unrolling) of the GEMV
+    family.
+
+    Like every proposing agent it reads the module's `#ks.arch`, each raised
+    kernel's contraction (`ks-raise`) and `#ks.diagnosis`
+    (`ks-perf-profiler`), runs its rules of the rule table
+    (lib/Agents/Rules.cpp, docs/Agents.md) and writes one `#ks.proposal`
+    per schedule family whose rules fire into the kernel's `ks.proposals`,
+    replacing its own earlier proposals and keeping the other agents'. A
+    kernel without a contraction or without a finding its rules answer gets
+    none. It transforms nothing: `ks-agent-driver` decides.
+  }];
+  let options = [
+    Option<"workload", "workload", "std::string", /*default=*/"\"\"",
+           "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
+  ];
+  let dependentDialects = ["::mlir::ks::KSDialect"];
+}
+
+def KSResourceAgent : Pass<"ks-resource-agent", "::mlir::ModuleOp"> {
+  let summary = "Propose each kernel's block shape against the GPU: tile sizes, warps per block, split-K";
+  let description = [{
+    The resource agent answers findings about how the kernel fills the GPU
+    (occupancy, the tail of the last wave, latency): block tile sizes and
+    warps per block, splitting a long reduction across blocks when the
+    output has too few tiles, warps splitting the reduction of a GEMV.
+    The budgets themselves (shared memory, registers, threads, occupancy
+    floor) are the driver's to enforce against every agent's claims.
+
+    Like every proposing agent it reads the module's `#ks.arch`, each raised
+    kernel's contraction (`ks-raise`) and `#ks.diagnosis`
+    (`ks-perf-profiler`), runs its rules of the rule table
+    (lib/Agents/Rules.cpp, docs/Agents.md) and writes one `#ks.proposal`
+    per schedule family whose rules fire into the kernel's `ks.proposals`,
+    replacing its own earlier proposals and keeping the other agents'. A
+    kernel without a contraction or without a finding its rules answer gets
+    none. It transforms nothing: `ks-agent-driver` decides.
+  }];
+  let options = [
+    Option<"workload", "workload", "std::string", /*default=*/"\"\"",
+           "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
+  ];
+  let dependentDialects = ["::mlir::ks::KSDialect"];
+}
+
 #endif // KS_AGENTS_PASSES_TD

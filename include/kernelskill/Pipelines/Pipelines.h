@@ -67,6 +67,39 @@ struct KernelSkillPipelineOptions
       llvm::cl::desc("Sizes the profiler analyzes with: NAME=INT,... (default: the "
                      "launcher's #ks.workload)"),
       llvm::cl::init("")};
+  Option<bool> optimize{*this, "optimize",
+                        llvm::cl::desc("Raise the kernels and let the agents and the driver "
+                                       "optimize them (false: profile and lower only)"),
+                        llvm::cl::init(true)};
+  Option<bool> lower{*this, "lower",
+                     llvm::cl::desc("Lower to PTX at the end (false: stop with the optimized "
+                                    "GPU-dialect IR)"),
+                     llvm::cl::init(true)};
+  Option<MeasureMode> measure{*this, "measure",
+                              llvm::cl::desc("How the driver compares candidates"),
+                              llvm::cl::init(MeasureMode::Static), KS_MEASURE_MODE_VALUES};
+  Option<int> budget{*this, "budget",
+                     llvm::cl::desc("Candidates the driver compiles per kernel"),
+                     llvm::cl::init(4)};
+  Option<int> maxRegisters{*this, "max-registers",
+                           llvm::cl::desc("Registers per thread no candidate may exceed"),
+                           llvm::cl::init(255)};
+  Option<int> maxShared{*this, "max-shared",
+                        llvm::cl::desc("Shared memory per block (bytes) no candidate may exceed; "
+                                       "0: the chip's limit"),
+                        llvm::cl::init(0)};
+  Option<double> minOccupancy{*this, "min-occupancy",
+                              llvm::cl::desc("Occupancy every candidate must reach"),
+                              llvm::cl::init(0.0)};
+  Option<std::string> transcript{*this, "transcript",
+                                 llvm::cl::desc("File for the driver's decisions (JSON)"),
+                                 llvm::cl::init("")};
+  Option<std::string> schedule{*this, "schedule",
+                               llvm::cl::desc("File for the winning schedule (transform script)"),
+                               llvm::cl::init("")};
+  Option<bool> explain{*this, "explain",
+                       llvm::cl::desc("Print the driver's decisions to stderr"),
+                       llvm::cl::init(false)};
 };
 
 /// Appends the lowering of a kernel as it is (no optimization) to PTX or

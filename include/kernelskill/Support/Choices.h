@@ -24,6 +24,9 @@ enum class ReportFormat { None, Text, JSON };
 enum class ArchSource { Database, Device };
 /// What the lowering leaves in each gpu.binary.
 enum class BinaryFormat { PTX, Cubin };
+/// How the agent driver compares candidates. Only the static mode (the
+/// cost model and ptxas) exists so far; measuring on the GPU comes next.
+enum class MeasureMode { Static };
 /// Which analysis ks-print-analysis prints.
 enum class AnalysisKind {
   Index,
@@ -93,6 +96,7 @@ KS_CHOICE_PARSER(::mlir::ks::ReportFormat)
 KS_CHOICE_PARSER(::mlir::ks::ArchSource)
 KS_CHOICE_PARSER(::mlir::ks::BinaryFormat)
 KS_CHOICE_PARSER(::mlir::ks::AnalysisKind)
+KS_CHOICE_PARSER(::mlir::ks::MeasureMode)
 #undef KS_CHOICE_PARSER
 
 /// The `::llvm::cl::values` of each enum, for Passes.td and pipeline options.
@@ -104,6 +108,9 @@ KS_CHOICE_PARSER(::mlir::ks::AnalysisKind)
   ::llvm::cl::values(                                                                              \
       clEnumValN(::mlir::ks::ArchSource::Database, "database", "the architecture database"),     \
       clEnumValN(::mlir::ks::ArchSource::Device, "device", "the live GPU (CUDA driver API)"))
+#define KS_MEASURE_MODE_VALUES                                                                     \
+  ::llvm::cl::values(clEnumValN(::mlir::ks::MeasureMode::Static, "static",                         \
+                                "the cost model and ptxas decide (deterministic, no GPU)"))
 #define KS_BINARY_FORMAT_VALUES                                                                    \
   ::llvm::cl::values(clEnumValN(::mlir::ks::BinaryFormat::PTX, "ptx", "PTX text"),                 \
                      clEnumValN(::mlir::ks::BinaryFormat::Cubin, "cubin", "assembled by ptxas"))

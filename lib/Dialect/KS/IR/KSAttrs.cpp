@@ -358,6 +358,7 @@ Operation *mlir::ks::lookupSubject(Operation *kernel, int64_t id) {
 
 void mlir::ks::dropProfileAttributes(Operation *kernel) {
   kernel->removeAttr(DiagnosisAttr::kKernelAttrName);
+  kernel->removeAttr(kPredictedTimeAttrName);
   kernel->walk([](Operation *op) {
     op->removeAttr(AccessAttr::kOpAttrName);
     op->removeAttr(BranchAttr::kOpAttrName);
@@ -366,7 +367,10 @@ void mlir::ks::dropProfileAttributes(Operation *kernel) {
 
 void mlir::ks::detachOpFacts(Operation *kernel) {
   auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName);
+  Attribute predicted = kernel->getAttr(kPredictedTimeAttrName);
   dropKernelFacts(kernel);
+  if (predicted)
+    kernel->setAttr(kPredictedTimeAttrName, predicted);
   if (!diagnosis)
     return;
   SmallVector<FindingAttr> findings;
@@ -400,6 +404,16 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
   if (name == BranchAttr::kOpAttrName)
     return expect(isa<BranchAttr>(attr.getValue()) && op->getNumRegions() > 0,
                   "a #ks.branch on a branch or loop");
+  if (name == ProposalAttr::kKernelAttrName) {
+    auto list = dyn_cast<ArrayAttr>(attr.getValue());
+    return expect(list && llvm::all_of(list, [](Attribute a) { return isa<ProposalAttr>(a); }),
+                  "an array of #ks.proposal");
+  }
+  if (name == kPredictedTimeAttrName) {
+    auto seconds = dyn_cast<FloatAttr>(attr.getValue());
+    return expect(seconds && seconds.getValueAsDouble() >= 0,
+                  "a non-negative float (the predicted seconds)");
+  }
   if (name != DiagnosisAttr::kKernelAttrName)
     return success();
   auto diagnosis = dyn_cast<DiagnosisAttr>(attr.getValue());
@@ -430,5 +444,42 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
       return op->emitOpError() << "#ks.diagnosis names subject " << *subject
                                << ", but no op of the kernel has a #ks.access or #ks.branch "
                                   "with that id";
+  return success();
+}
+
+LogicalResult ProposalAttr::verify(function_ref<InFlightDiagnostic()> emitError, StringRef agent,
+                                   StringRef schedule, ArrayAttr answers, DictionaryAttr knobs,
+                                   DictionaryAttr claims, llvm::APFloat gainAP,
+                                   StringRef rationale) {
+  if (agent.empty() || schedule.empty())
+    return emitError() << "#ks.proposal needs a non-empty 'agent' and 'schedule'";
+  for (Attribute a : answers) {
+    auto name = dyn_cast<StringAttr>(a);
+    if (!name || !symbolizeFindingKind(name.getValue()))
+      return emitError() << "#ks.proposal answers must be finding kinds (strings such as "
+                            "\"no_reuse\"), got "
+                         << a;
+  }
+  for (NamedAttribute knob : knobs) {
+    auto values = dyn_cast<DenseI64ArrayAttr>(knob.getValue());
+    if (!values || values.empty())
+      return emitError() << "#ks.proposal knob '" << knob.getName().getValue()
+                         << "' must be a non-empty array<i64: ...> of allowed values";
+  }
+  for (NamedAttribute claim : claims) {
+    StringRef name = claim.getName().getValue();
+    if (name != "shared_bytes" && name != "threads" && name != "registers")
+      return emitError() << "#ks.proposal claim '" << name
+                         << "' is not one of shared_bytes, threads, registers";
+    if (!isa<StringAttr>(claim.getValue()))
+      return emitError() << "#ks.proposal claim '" << name << "' must be a formula string";
+  }
+  double gain = gainAP.convertToDouble();
+  if (!(gain >= 0.0 && gain <= 1.0))
+    return emitError() << "#ks.proposal gain must be in [0, 1] (a fraction of the kernel's "
+                          "time), got "
+                       << gain;
+  if (rationale.empty())
+    return emitError() << "#ks.proposal needs a 'rationale'";
   return success();
 }

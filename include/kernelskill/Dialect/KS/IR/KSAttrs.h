@@ -30,13 +30,19 @@ namespace mlir::ks {
 ArchAttr getArchAttr(MLIRContext *ctx, const ArchEntry &entry,
                      llvm::StringRef chip = {});
 
+/// The kernel attribute (f64, seconds) that holds the performance
+/// profiler's predicted time of the kernel as it profiled it: kept through
+/// the raising with #ks.diagnosis (it describes the program), the baseline
+/// the agent driver compares its candidates with.
+inline constexpr llvm::StringLiteral kPredictedTimeAttrName = "ks.predicted_time";
+
 /// The id of the profiler's #ks.access or #ks.branch on `op`, if it has one.
 std::optional<int64_t> getProfileId(Operation *op);
 /// The op inside `kernel` whose #ks.access or #ks.branch has `id` (a
 /// finding's subject), or null.
 Operation *lookupSubject(Operation *kernel, int64_t id);
 /// Removes the profiler's facts from `kernel` and the ops inside it
-/// (#ks.diagnosis, #ks.access, #ks.branch): what a transform that changes the
+/// (#ks.diagnosis, ks.predicted_time, #ks.access, #ks.branch): what a transform that changes the
 /// kernel calls, since the facts describe the IR before it.
 void dropProfileAttributes(Operation *kernel);
 /// Removes everything known about `kernel`'s code: the profiler's facts and

@@ -364,4 +364,52 @@ def KS_DiagnosisAttr : KS_Attr<"Diagnosis", "diagnosis"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// #ks.proposal
+//===----------------------------------------------------------------------===//
+
+def KS_ProposalAttr : KS_Attr<"Proposal", "proposal"> {
+  let summary = "What an agent proposes to do to a kernel: a schedule family with open knobs";
+  let description = [{
+    Written by the memory, compute and resource agents onto each kernel (the
+    `ks.proposals` array), read and removed by the agent driver
+    (docs/Agents.md). A proposal names the `agent` that made it, the
+    `schedule` family it configures (`outer_product`, `split_reduction`: one
+    transform op each, docs/Transforms.md), the finding kinds it `answers`,
+    the `knobs` it constrains (each an integer knob of the family with the
+    values the agent allows, in its order of preference), its resource
+    `claims` (`shared_bytes`, `threads`, `registers` per thread: formulas of
+    the family's knobs, Support/Formula.h), the `gain` it predicts (the
+    fraction of the kernel's time it could save, in [0, 1]) and a
+    `rationale` for the transcript. Knobs a proposal does not mention are
+    left to the other agents or the family's default.
+
+    ```mlir
+    #ks.proposal<agent = "memory", schedule = "outer_product",
+                 answers = ["no_reuse"], knobs = {BK = array<i64: 8, 16>},
+                 claims = {shared_bytes = "4*STAGES*BK*(BM+PAD_A+BN+PAD_B)"},
+                 gain = 0.9, rationale = "stage A and B tiles in shared memory">
+    ```
+  }];
+  let parameters = (ins
+    StringRefParameter<"the agent that made the proposal">:$agent,
+    StringRefParameter<"the schedule family">:$schedule,
+    "::mlir::ArrayAttr":$answers,
+    "::mlir::DictionaryAttr":$knobs,
+    "::mlir::DictionaryAttr":$claims,
+    KS_RealParameter<"the fraction of the kernel's time it could save">:$gain,
+    StringRefParameter<"why, for the transcript">:$rationale
+  );
+  let assemblyFormat = [{
+    `<` `agent` `=` $agent `,` `schedule` `=` $schedule `,` `answers` `=` $answers `,`
+    `knobs` `=` $knobs `,` `claims` `=` $claims `,` `gain` `=` $gain `,` `rationale` `=`
+    $rationale `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The name of the kernel attribute that holds the proposals (an array).
+    static constexpr ::llvm::StringLiteral kKernelAttrName = "ks.proposals";
+  }];
+}
+
 #endif // KS_ATTRS_TD

@@ -1,0 +1,57 @@
+//===- KernelShape.h - What the proposing agents see of a kernel -*- C++ -*-===//
+//
+// The facts the memory, compute and resource agents decide on, read once
+// per kernel: the raised contraction (if the kernel has exactly one), its
+// class (GEMM-like: outputs along both m and n; GEMV-like: outputs along
+// one of them), each operand's contiguous dimension, the sizes from the
+// launch context (Analysis/LaunchContext.h) and the profiler's findings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_AGENTS_KERNELSHAPE_H
+#define KERNELSKILL_AGENTS_KERNELSHAPE_H
+
+#include "kernelskill/Analysis/LaunchContext.h"
+#include "kernelskill/Analysis/ScheduleCost.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Transforms/Contraction.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace mlir::ks {
+
+enum class ProblemClass { Gemm, Gemv };
+
+/// Along which iteration dimensions an operand's memory is contiguous.
+enum class OperandLayout { AlongReduction, AlongOutput, None };
+
+struct KernelShape {
+  gpu::GPUFuncOp kernel;
+  std::optional<ContractionProblem> problem;
+  /// Why the kernel has no contraction the families can schedule.
+  std::string whyNot;
+  ProblemClass cls = ProblemClass::Gemm;
+  OperandLayout lhs = OperandLayout::None, rhs = OperandLayout::None;
+  ContractionSizes sizes;
+  /// Where the sizes came from ("#ks.workload of launch_gemm", "assumed").
+  std::string sizesFrom;
+  /// The largest headroom of each finding kind in the kernel's diagnosis.
+  std::map<FindingKind, double> findings;
+};
+
+/// Reads `kernel` (a raised gpu.func). `workload` overrides sizes by
+/// argument name, as the profiler's option does.
+KernelShape readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
+                            const llvm::StringMap<int64_t> &workload);
+
+/// The value of an index computed from the kernel's arguments and
+/// constants (casts, + - * / and ceildiv), with the launch's scalars.
+std::optional<int64_t> evaluateIndex(Value v, const LaunchContext &context);
+
+const char *toString(ProblemClass cls);
+const char *toString(OperandLayout layout);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_AGENTS_KERNELSHAPE_H

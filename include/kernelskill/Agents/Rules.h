@@ -1,0 +1,79 @@
+//===- Rules.h - What the agents know: findings to transforms ---*- C++ -*-===//
+//
+// The knowledge of the memory, compute and resource agents, as data: one
+// table (lib/Agents/Rules.cpp, documented in docs/Agents.md) of rules, each
+// "for this agent, this problem class and this condition, on chips from
+// this SM version up, when the diagnosis has one of these findings, allow
+// these values of these knobs of this schedule family". An agent's
+// proposal for a kernel is the union of its rules that fire; the driver
+// intersects the agents' proposals. The agents' passes only run the table.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_AGENTS_RULES_H
+#define KERNELSKILL_AGENTS_RULES_H
+
+#include "kernelskill/Agents/KernelShape.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace mlir::ks {
+
+enum class AgentKind { Memory, Compute, Resource };
+
+const char *toString(AgentKind agent);
+
+/// When a rule applies beyond its problem class.
+enum class RuleCondition {
+  Always,
+  LhsAlongReduction, ///< A (the m operand) contiguous along k
+  LhsAlongOutput,    ///< A contiguous along m
+  LhsNoContiguous,   ///< A has no unit-stride dimension (a gather)
+  RhsAlongReduction,
+  RhsAlongOutput,
+  RhsNoContiguous,
+  /// GEMV: the matrix is contiguous along the reduction (a row walk).
+  MatrixAlongReduction,
+  /// GEMV: the matrix is contiguous along the outputs (a column walk).
+  MatrixAlongOutput,
+  /// Too few 64 x 64 output tiles to give every SM one, and a reduction
+  /// longer than the output is wide: split the reduction.
+  FewOutputTiles,
+};
+
+struct Rule {
+  AgentKind agent;
+  ProblemClass cls;
+  RuleCondition condition;
+  int minSm; ///< the chip's SM version (80 for sm_80), 0 for all
+  const char *family;
+  /// Finding kinds the rule answers; it fires when the diagnosis has one.
+  /// Empty: a refinement, which fires only together with another rule of
+  /// the same agent and family.
+  std::vector<FindingKind> answers;
+  std::vector<std::pair<const char *, std::vector<int64_t>>> knobs;
+  /// The fraction of the answered findings' headroom the rule can recover.
+  double gainFactor;
+  const char *rationale;
+};
+
+/// The table, in the order the rules are documented.
+const std::vector<Rule> &agentRules();
+
+/// Whether `condition` holds for `shape` on a GPU with `smCount` SMs.
+bool holds(RuleCondition condition, const KernelShape &shape, int64_t smCount);
+
+/// The SM version of a chip name ("sm_90a" -> 90); 0 when unknown.
+int smVersion(llvm::StringRef chip);
+
+/// `agent`'s proposals for `shape`: one per schedule family with a rule
+/// that fires (none when the kernel has no contraction, or nothing
+/// answers its findings).
+SmallVector<ProposalAttr> proposeFor(AgentKind agent, const KernelShape &shape,
+                                     llvm::StringRef chip, int64_t smCount, MLIRContext *ctx);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_AGENTS_RULES_H

@@ -1,0 +1,74 @@
+//===- ScheduleCost.h - Predicted time of a scheduled contraction -*- C++ -*-===//
+//
+// The agent driver's analytical cost model: the time of a contraction
+// kernel under one point of a schedule family's knob space
+// (Agents/ScheduleFamily.h), before it is compiled (with the claims'
+// register estimate) or after (with ptxas's registers). It ranks
+// candidates; it is not a simulator. The terms (docs/Agents.md, "The cost
+// model"):
+//
+//   outer_product: blocks per SM from the occupancy calculator; the
+//     instructions each thread issues per reduction step (FMAs, shared
+//     loads of the register fragments, staging loads and stores, loop
+//     overhead) over the SM's issue rate, times the blocks each SM runs
+//     (ceil(blocks / SMs), the wave quantization); the global latency of
+//     each step that the step's arithmetic does not cover; the L2 and DRAM
+//     bytes over their bandwidths as floors; split-K's atomics.
+//   split_reduction: the bytes that must move over the DRAM bandwidth,
+//     slowed by memory-level parallelism (bytes in flight against
+//     bandwidth x latency, as the profiler's latency term).
+//
+// Pure C++ over GPUCapabilities: the unit tests pin its rankings to the
+// measurements they were fitted on (bench/results/...-contraction-run2).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_ANALYSIS_SCHEDULECOST_H
+#define KERNELSKILL_ANALYSIS_SCHEDULECOST_H
+
+#include "kernelskill/Support/ArchDatabase.h"
+#include "kernelskill/Support/Formula.h"
+
+#include <string>
+
+namespace mlir::ks {
+
+/// The contraction's sizes: products over the dimensions of each role.
+struct ContractionSizes {
+  int64_t batch = 1, m = 1, n = 1, k = 1;
+  int64_t elementBytes = 4;
+  /// Multiply-adds may become FMAs (the source's contraction); otherwise
+  /// each is a multiply and an add.
+  bool fma = true;
+};
+
+struct ScheduleCost {
+  double seconds = 0;
+  double occupancy = 0;        ///< resident warps / max warps per SM
+  int64_t blocks = 0;          ///< blocks launched
+  int64_t blocksPerSM = 0;     ///< resident at once
+  std::string bound;           ///< the term that dominates
+  std::string explanation;     ///< one line for the transcript
+};
+
+/// Global-memory round-trip latency the model assumes, in SM cycles (the
+/// profiler's, Analysis/KernelProfile.h).
+inline constexpr double kScheduleLatencyCycles = 430;
+/// The fraction of the issue rate the FMA loops of an outer-product
+/// schedule reach (dependent-issue stalls, bank conflicts of the fragment
+/// loads): fitted to the H200 run 2 GEMMs (0.85 of cuBLAS at 4096³).
+inline constexpr double kIssueEfficiency = 0.8;
+
+/// `knobs` are the outer_product family's, complete (ScheduleFamily::complete).
+ScheduleCost predictOuterProduct(const GPUCapabilities &caps, const ContractionSizes &sizes,
+                                 const ScalarValues &knobs, int64_t registers,
+                                 int64_t sharedBytes);
+
+/// `knobs` are the split_reduction family's, complete; one of m and n is 1
+/// (the outputs are the other).
+ScheduleCost predictSplitReduction(const GPUCapabilities &caps, const ContractionSizes &sizes,
+                                   const ScalarValues &knobs, int64_t registers,
+                                   int64_t sharedBytes);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_ANALYSIS_SCHEDULECOST_H

@@ -1,0 +1,78 @@
+//===- Negotiation.h - Composing and negotiating the agents' proposals -*- C++ -*-===//
+//
+// Steps 1 to 3 of the agent driver (docs/Agents.md): compose the proposals
+// of one schedule family into a knob space, negotiate it against the
+// budgets, and rank what is admissible with the cost model. No IR is
+// changed here; compiling and applying is the driver's (AgentDriver.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_DRIVER_NEGOTIATION_H
+#define KERNELSKILL_DRIVER_NEGOTIATION_H
+
+#include "kernelskill/Agents/KernelShape.h"
+#include "kernelskill/Agents/ScheduleFamily.h"
+#include "kernelskill/Analysis/ScheduleCost.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace mlir::ks {
+
+/// One point of a family's knob space with what it claims and costs.
+struct Candidate {
+  const ScheduleFamily *family = nullptr;
+  KnobValues knobs; ///< complete
+  int64_t sharedBytes = 0, threads = 0, registers = 0;
+  bool registersFromPtxas = false;
+  int64_t spillBytes = 0;
+  ScheduleCost cost;
+  /// "admissible", then "compiled", "rejected: ...", "chosen".
+  std::string status = "admissible";
+};
+
+/// One exchange of the negotiation: `from` yields `knob` to `to`, or a
+/// budget (to = "driver") excludes values.
+struct NegotiationMessage {
+  std::string from, to, knob, text;
+};
+
+struct Budgets {
+  int64_t maxThreads = 1024;
+  int64_t maxSharedBytes = 48 * 1024;
+  int64_t maxRegisters = 255;
+  double minOccupancy = 0;
+};
+
+struct Negotiation {
+  /// The composed knob space: per knob, the allowed values in order.
+  std::vector<std::pair<std::string, std::vector<int64_t>>> space;
+  /// Which agent set each knob (after composition).
+  std::map<std::string, std::string> owner;
+  std::vector<NegotiationMessage> messages;
+  std::vector<Candidate> admissible; ///< fastest first
+  int64_t considered = 0, rejectedByVerifier = 0, rejectedByBudget = 0;
+  /// The verifier's reasons, with how many points each excluded.
+  std::map<std::string, int64_t> verifierReasons;
+};
+
+/// The points of the space beyond this are not enumerated (a message says
+/// so); the rule tables keep spaces far smaller.
+inline constexpr int64_t kMaxPoints = 1 << 14;
+
+/// Composes `proposals` (all of `family`) for the kernel, enumerates the
+/// space, keeps what the verifier and the budgets admit, ranks it.
+Negotiation negotiate(const KernelShape &shape, const ScheduleFamily &family,
+                      llvm::ArrayRef<ProposalAttr> proposals, const GPUCapabilities &caps,
+                      const Budgets &budgets);
+
+/// The cost model's time for `c` (with its current registers).
+ScheduleCost predictCandidate(const Candidate &c, const KernelShape &shape,
+                              const GPUCapabilities &caps);
+
+/// "BM=128,BN=128,..." for the knobs that differ from the family's default.
+std::string describeKnobs(const Candidate &c);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_DRIVER_NEGOTIATION_H

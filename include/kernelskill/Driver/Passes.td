@@ -1,0 +1,71 @@
+//===- Passes.td - The agent driver ------------------------*- tablegen -*-===//
+#ifndef KS_DRIVER_PASSES_TD
+#define KS_DRIVER_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
+  let summary = "Negotiate the agents' proposals, rank and compile candidates, apply the winner";
+  let description = [{
+    The decision maker (docs/Agents.md). For every kernel with `ks.proposals`
+    (from `ks-memory-agent`, `ks-compute-agent`, `ks-resource-agent`):
+
+    1. **Compose.** The proposals of one schedule family are intersected
+       knob by knob; where two agents allow no common value the proposal
+       with the smaller predicted gain yields (a message says who, which
+       knob, why). Knobs nobody set take the family's default.
+    2. **Negotiate.** Every point of the composed space is checked by the
+       transform's own verifier and its claims (shared memory, threads,
+       the register estimate) against the budgets: the `#ks.arch` limits,
+       `max-shared=`, `max-registers=`, `min-occupancy=`. Values of a knob
+       that no admissible point keeps are yielded, with the budget that
+       excluded them.
+    3. **Rank.** The analytical cost model (Analysis/ScheduleCost.h)
+       predicts each admissible point's time.
+    4. **Evaluate.** The `budget=` best are applied to a copy of the
+       module, lowered with the pipeline's own lowering and assembled by
+       ptxas: candidates that fail or spill are rejected; the others are
+       ranked again with ptxas's registers. Without ptxas the estimate
+       stands and the transcript says so.
+    5. **Apply.** The best candidate is applied to the kernel when the
+       model predicts it faster than the kernel's `ks.predicted_time` (the
+       profiler's); within 3% of the best, the simpler candidate (fewer
+       transforms) wins. Otherwise the kernel stays as it is, with the
+       reason. `ks.proposals` is removed either way.
+
+    `measure=static` (the only mode so far) decides from the model and
+    ptxas alone: deterministic, no GPU. `transcript=FILE` writes every
+    step as JSON; `schedule=FILE` writes the winners as a standalone
+    transform script that reproduces the result from the lifted input
+    (`ks-raise`, then one op per kernel); `explain` prints a short summary
+    to stderr.
+  }];
+  let dependentDialects = ["::mlir::ks::KSDialect", "::mlir::transform::TransformDialect"];
+  let options = [
+    Option<"measure", "measure", "::mlir::ks::MeasureMode",
+           /*default=*/"::mlir::ks::MeasureMode::Static",
+           "How candidates are compared", [{KS_MEASURE_MODE_VALUES}]>,
+    Option<"budget", "budget", "int", /*default=*/"4",
+           "Candidates compiled with ptxas per kernel">,
+    Option<"maxRegisters", "max-registers", "int", /*default=*/"255",
+           "Registers per thread no candidate may exceed">,
+    Option<"maxShared", "max-shared", "int", /*default=*/"0",
+           "Shared memory per block in bytes no candidate may exceed (0: the chip's limit)">,
+    Option<"minOccupancy", "min-occupancy", "double", /*default=*/"0.0",
+           "Occupancy (resident warps / max warps) every candidate must reach">,
+    Option<"optLevel", "opt-level", "int", /*default=*/"3",
+           "LLVM optimization level of the candidates' lowering (the pipeline's)">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
+           "ptxas to assemble candidates with (default: found as ks-collect-resources does)">,
+    Option<"workload", "workload", "std::string", /*default=*/"\"\"",
+           "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
+    Option<"transcript", "transcript", "std::string", /*default=*/"\"\"",
+           "File to write the decisions to, as JSON">,
+    Option<"schedule", "schedule", "std::string", /*default=*/"\"\"",
+           "File to write the winning schedule to, as a standalone transform script">,
+    Option<"explain", "explain", "bool", /*default=*/"false",
+           "Print a short summary of each kernel's decision to stderr">,
+  ];
+}
+
+#endif // KS_DRIVER_PASSES_TD

@@ -1,0 +1,48 @@
+//===- Transcript.h - What the agent driver did and why ---------*- C++ -*-===//
+//
+// One record per kernel and round: the diagnosis it started from, each
+// agent's proposals, the negotiation, the candidates with their predicted
+// (and, once measured, measured) times and the decision. Written as JSON
+// (`transcript=FILE`, schema in docs/Agents.md) and as a short summary
+// (`explain`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_DRIVER_TRANSCRIPT_H
+#define KERNELSKILL_DRIVER_TRANSCRIPT_H
+
+#include "kernelskill/Driver/Negotiation.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir::ks {
+
+struct KernelDecision {
+  std::string kernel;
+  int round = 1;
+  std::string sizes;               ///< "m=4096, n=4096, k=4096 (#ks.workload of ...)"
+  double predictedBefore = -1;     ///< the profiler's seconds, -1 when unknown
+  SmallVector<FindingAttr> findings;
+  SmallVector<ProposalAttr> proposals;
+  std::vector<std::pair<std::string, Negotiation>> negotiations; ///< per family
+  std::vector<Candidate> evaluated; ///< compiled (or tried), in ranking order
+  int chosen = -1;                  ///< index into `evaluated`
+  bool changed = false;
+  std::string decision;             ///< why
+  std::string scheduleOp;           ///< the transform op applied, as text
+  std::string compiledWith;         ///< "ptxas (sm_90, -O3)" or why not
+};
+
+llvm::json::Object toJSON(const KernelDecision &d);
+/// The transcript document: {"measure": ..., "gpu": ..., "kernels": [...]}.
+llvm::json::Value transcriptJSON(llvm::StringRef measure, llvm::StringRef gpu,
+                                 llvm::ArrayRef<KernelDecision> decisions);
+/// A few lines per kernel: findings, what was done, predicted speedup.
+void printExplanation(llvm::raw_ostream &os, const KernelDecision &d);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_DRIVER_TRANSCRIPT_H

@@ -1,0 +1,121 @@
+//===- KernelShape.cpp - What the proposing agents see of a kernel --------===//
+
+#include "kernelskill/Agents/KernelShape.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+std::optional<int64_t> mlir::ks::evaluateIndex(Value v, const LaunchContext &context) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto it = context.scalars.find(arg.getArgNumber());
+    if (isa<gpu::GPUFuncOp>(arg.getOwner()->getParentOp()) && it != context.scalars.end())
+      return it->second;
+    return std::nullopt;
+  }
+  Operation *op = v.getDefiningOp();
+  if (!op)
+    return std::nullopt;
+  if (auto c = dyn_cast<arith::ConstantOp>(op))
+    if (auto i = dyn_cast<IntegerAttr>(c.getValue()))
+      return i.getInt();
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp,
+          arith::TruncIOp>(op))
+    return evaluateIndex(op->getOperand(0), context);
+  if (op->getNumOperands() != 2)
+    return std::nullopt;
+  std::optional<int64_t> a = evaluateIndex(op->getOperand(0), context);
+  std::optional<int64_t> b = evaluateIndex(op->getOperand(1), context);
+  if (!a || !b)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(op))
+    return *a + *b;
+  if (isa<arith::SubIOp>(op))
+    return *a - *b;
+  if (isa<arith::MulIOp>(op))
+    return *a * *b;
+  if (isa<arith::DivSIOp, arith::DivUIOp>(op) && *b != 0)
+    return *a / *b;
+  if (isa<arith::CeilDivSIOp, arith::CeilDivUIOp>(op) && *b > 0)
+    return (*a + *b - 1) / *b;
+  if (isa<arith::MaxSIOp>(op))
+    return std::max(*a, *b);
+  if (isa<arith::MinSIOp>(op))
+    return std::min(*a, *b);
+  return std::nullopt;
+}
+
+namespace {
+OperandLayout layoutOf(const ContractionOperand &operand, const ContractionProblem &p) {
+  if (!operand.contiguousDim)
+    return OperandLayout::None;
+  auto dim = dyn_cast<AffineDimExpr>(operand.map.getResult(*operand.contiguousDim));
+  if (!dim)
+    return OperandLayout::None;
+  return llvm::is_contained(p.k, dim.getPosition()) ? OperandLayout::AlongReduction
+                                                    : OperandLayout::AlongOutput;
+}
+} // namespace
+
+KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
+                                      const llvm::StringMap<int64_t> &workload) {
+  KernelShape shape;
+  shape.kernel = kernel;
+  if (auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName))
+    for (FindingAttr f : diagnosis.getFindings()) {
+      double &h = shape.findings[f.getKind()];
+      h = std::max(h, f.getHeadroom().convertToDouble());
+    }
+  if (!kernel->hasAttr("ks.raised")) {
+    shape.whyNot = "the kernel is not raised (ks-raise found no iteration space to prove)";
+    return shape;
+  }
+  std::string why;
+  FailureOr<linalg::LinalgOp> op = findKernelContraction(kernel, why);
+  if (failed(op)) {
+    shape.whyNot = why;
+    return shape;
+  }
+  FailureOr<ContractionProblem> problem = analyzeContraction(*op, why);
+  if (failed(problem)) {
+    shape.whyNot = why;
+    return shape;
+  }
+  shape.problem = *problem;
+  const ContractionProblem &p = *shape.problem;
+  shape.cls = p.m.empty() || p.n.empty() ? ProblemClass::Gemv : ProblemClass::Gemm;
+  shape.lhs = layoutOf(p.lhs, p);
+  shape.rhs = layoutOf(p.rhs, p);
+  LaunchContext context = resolveLaunchContext(kernel, module, workload);
+  shape.sizesFrom = context.source;
+  auto product = [&](ArrayRef<unsigned> dims) {
+    int64_t n = 1;
+    for (unsigned d : dims)
+      n *= evaluateIndex(p.sizes[d], context).value_or(kAssumedScalar);
+    return n;
+  };
+  shape.sizes.batch = product(p.batch);
+  shape.sizes.m = product(p.m);
+  shape.sizes.n = product(p.n);
+  shape.sizes.k = product(p.k);
+  shape.sizes.fma = p.contract;
+  shape.sizes.elementBytes = std::max<int64_t>(1, p.elementType.getIntOrFloatBitWidth() / 8);
+  return shape;
+}
+
+const char *mlir::ks::toString(ProblemClass cls) {
+  return cls == ProblemClass::Gemm ? "gemm" : "gemv";
+}
+
+const char *mlir::ks::toString(OperandLayout layout) {
+  switch (layout) {
+  case OperandLayout::AlongReduction:
+    return "contiguous along the reduction";
+  case OperandLayout::AlongOutput:
+    return "contiguous along the outputs";
+  case OperandLayout::None:
+    break;
+  }
+  return "no contiguous dimension";
+}

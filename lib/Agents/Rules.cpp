@@ -1,0 +1,226 @@
+//===- Rules.cpp - What the agents know: findings to transforms -----------===//
+//
+// The rule table (docs/Agents.md, "The rule tables"). Values are listed in
+// the agent's order of preference. Nothing here names a benchmark: the
+// conditions are the problem class, the operands' layouts and the output's
+// size against the GPU's SM count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Agents/Rules.h"
+#include "kernelskill/Agents/ScheduleFamily.h"
+
+#include "mlir/IR/Builders.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+using FK = FindingKind;
+using RC = RuleCondition;
+using PC = ProblemClass;
+using AK = AgentKind;
+
+/// What a kernel that re-reads its operands from global memory shows.
+const std::vector<FindingKind> kReuse = {FK::no_reuse, FK::compute_bound, FK::memory_bound,
+                                         FK::uncoalesced_access, FK::latency_bound};
+/// What a streaming kernel with too little in flight shows.
+const std::vector<FindingKind> kStreaming = {FK::memory_bound, FK::latency_bound,
+                                             FK::uncoalesced_access, FK::low_occupancy,
+                                             FK::tail_effect};
+} // namespace
+
+const std::vector<Rule> &mlir::ks::agentRules() {
+  static const std::vector<Rule> rules = {
+      // --- memory agent: where the operands live and how they move ---
+      {AK::Memory, PC::Gemm, RC::Always, 0, "outer_product", kReuse,
+       {{"BK", {8, 16}}, {"KOUTER_A", {1}}, {"KOUTER_B", {1}}, {"STAGES", {2}}},
+       0.9,
+       "stage A and B tiles in shared memory, so each element is read from global memory "
+       "once per block instead of once per output; the next tile's loads overlap this "
+       "tile's arithmetic (register double buffering)"},
+      {AK::Memory, PC::Gemm, RC::Always, 80, "outer_product", {},
+       {{"STAGES", {2, 3}}, {"ASYNC", {0, 1}}},
+       0.9, "cp.async (sm_80+) copies tiles to shared memory without registers, several in flight"},
+      {AK::Memory, PC::Gemm, RC::LhsAlongReduction, 0, "outer_product", {},
+       {{"VEC_A", {4, 1}}, {"PAD_A", {4}}},
+       0.9,
+       "A is contiguous along k: 128-bit loads along k, stored transposed (k outer) with 4 "
+       "elements of padding per row against the transposed stores' bank conflicts"},
+      {AK::Memory, PC::Gemm, RC::LhsAlongOutput, 0, "outer_product", {},
+       {{"VEC_A", {4, 1}}, {"PAD_A", {0}}}, 0.9,
+       "A is contiguous along m: staged as it lies, 128-bit loads"},
+      {AK::Memory, PC::Gemm, RC::LhsNoContiguous, 0, "outer_product", {},
+       {{"VEC_A", {1}}, {"PAD_A", {4}}}, 0.9,
+       "A has no unit-stride dimension (a gather): element loads, padded rows"},
+      {AK::Memory, PC::Gemm, RC::RhsAlongReduction, 0, "outer_product", {},
+       {{"VEC_B", {4, 1}}, {"PAD_B", {4}}}, 0.9,
+       "B is contiguous along k: 128-bit loads along k, stored transposed with padding"},
+      {AK::Memory, PC::Gemm, RC::RhsAlongOutput, 0, "outer_product", {},
+       {{"VEC_B", {4, 1}}, {"PAD_B", {0}}}, 0.9,
+       "B is contiguous along n: staged as it lies, 128-bit loads"},
+      {AK::Memory, PC::Gemm, RC::RhsNoContiguous, 0, "outer_product", {},
+       {{"VEC_B", {1}}, {"PAD_B", {4}}}, 0.9,
+       "B has no unit-stride dimension (a gather): element loads, padded rows"},
+      {AK::Memory, PC::Gemv, RC::MatrixAlongReduction, 0, "split_reduction", kStreaming,
+       {{"LANES_OUT", {1}}, {"VEC", {4, 1}}, {"OUTS", {1}}},
+       0.9,
+       "the matrix is contiguous along the reduction: the lanes of a warp split each "
+       "output's reduction (coalesced), 128-bit loads along it, warp shuffles combine"},
+      {AK::Memory, PC::Gemv, RC::MatrixAlongOutput, 0, "split_reduction", kStreaming,
+       {{"LANES_OUT", {32}}, {"VEC", {1}}, {"OUTS", {4, 2, 1}}},
+       0.9,
+       "the matrix is contiguous along the outputs: lanes take consecutive outputs "
+       "(coalesced), OUTS of them per thread as one vector load"},
+      // --- compute agent: the arithmetic per byte moved ---
+      {AK::Compute, PC::Gemm, RC::Always, 0, "outer_product",
+       {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::latency_bound},
+       {{"TM", {4, 8}}, {"TN", {4, 8}}, {"LM", {4, 8}}},
+       0.8,
+       "register tiles: each value read from shared memory feeds TN (or TM) multiply-adds "
+       "held in registers"},
+      {AK::Compute, PC::Gemv, RC::Always, 0, "split_reduction", kStreaming,
+       {{"UNROLL", {8, 4}}},
+       0.8, "UNROLL independent loads in flight per thread to cover the memory latency"},
+      // --- resource agent: the block shape against the SMs and budgets ---
+      {AK::Resource, PC::Gemm, RC::Always, 0, "outer_product",
+       {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::low_occupancy, FK::tail_effect,
+        FK::latency_bound},
+       {{"BM", {128, 64}}, {"BN", {128, 64}}, {"WM", {2, 4}}, {"WN", {4, 2}}},
+       0.8,
+       "block tiles of 128 x 128 (fewest loads per FMA) or 64 x 64 where the larger tiles "
+       "leave SMs idle; 8 or 4 warps per block"},
+      {AK::Resource, PC::Gemm, RC::FewOutputTiles, 0, "outer_product",
+       {FK::compute_bound, FK::no_reuse, FK::latency_bound, FK::low_occupancy,
+        FK::tail_effect, FK::memory_bound},
+       {{"SPLIT_K", {1, 4, 8, 16, 32}}},
+       0.8,
+       "the output has too few tiles to occupy every SM and the reduction is long: split it "
+       "across blocks (atomic adds after an initializing launch)"},
+      {AK::Resource, PC::Gemv, RC::Always, 0, "split_reduction", kStreaming,
+       {{"WARPS_OUT", {8, 4, 1}}, {"WARPS_RED", {1, 4, 16}}},
+       0.8,
+       "warps along the outputs, or splitting the reduction (through shared memory) when "
+       "the outputs alone give too few warps to fill the GPU"},
+  };
+  return rules;
+}
+
+const char *mlir::ks::toString(AgentKind agent) {
+  switch (agent) {
+  case AgentKind::Memory:
+    return "memory";
+  case AgentKind::Compute:
+    return "compute";
+  case AgentKind::Resource:
+    break;
+  }
+  return "resource";
+}
+
+int mlir::ks::smVersion(StringRef chip) {
+  int version = 0;
+  if (!chip.consume_front("sm_"))
+    return 0;
+  chip = chip.take_while([](char c) { return c >= '0' && c <= '9'; });
+  return chip.getAsInteger(10, version) ? 0 : version;
+}
+
+bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCount) {
+  OperandLayout matrix = s.problem && s.problem->m.empty() ? s.rhs : s.lhs;
+  switch (condition) {
+  case RC::Always:
+    return true;
+  case RC::LhsAlongReduction:
+    return s.lhs == OperandLayout::AlongReduction;
+  case RC::LhsAlongOutput:
+    return s.lhs == OperandLayout::AlongOutput;
+  case RC::LhsNoContiguous:
+    return s.lhs == OperandLayout::None;
+  case RC::RhsAlongReduction:
+    return s.rhs == OperandLayout::AlongReduction;
+  case RC::RhsAlongOutput:
+    return s.rhs == OperandLayout::AlongOutput;
+  case RC::RhsNoContiguous:
+    return s.rhs == OperandLayout::None;
+  case RC::MatrixAlongReduction:
+    return matrix == OperandLayout::AlongReduction;
+  case RC::MatrixAlongOutput:
+    return matrix != OperandLayout::AlongReduction;
+  case RC::FewOutputTiles: {
+    int64_t tiles = ((s.sizes.m + 63) / 64) * ((s.sizes.n + 63) / 64) * s.sizes.batch;
+    return tiles < smCount && s.sizes.k > std::max(s.sizes.m, s.sizes.n);
+  }
+  }
+  return false;
+}
+
+SmallVector<ProposalAttr> mlir::ks::proposeFor(AgentKind agent, const KernelShape &shape,
+                                               StringRef chip, int64_t smCount,
+                                               MLIRContext *ctx) {
+  SmallVector<ProposalAttr> proposals;
+  if (!shape.problem)
+    return proposals;
+  int sm = smVersion(chip);
+  for (const ScheduleFamily *family : allScheduleFamilies()) {
+    // Rules of this agent and family that apply to the kernel.
+    std::vector<const Rule *> fired;
+    bool answered = false;
+    double gain = 0;
+    std::set<FindingKind> answers;
+    for (const Rule &r : agentRules()) {
+      if (r.agent != agent || r.cls != shape.cls || family->name != r.family ||
+          sm < r.minSm || !holds(r.condition, shape, smCount))
+        continue;
+      for (FindingKind kind : r.answers)
+        if (auto it = shape.findings.find(kind); it != shape.findings.end()) {
+          answered = true;
+          answers.insert(kind);
+          gain = std::max(gain, r.gainFactor * it->second);
+        }
+      fired.push_back(&r);
+    }
+    if (!answered)
+      continue;
+    // The union of the fired rules' knob values, in the order they appear.
+    std::vector<std::pair<std::string, std::vector<int64_t>>> knobs;
+    std::string rationale;
+    for (const Rule *r : fired) {
+      bool refinement = r->answers.empty();
+      bool answers = refinement || llvm::any_of(r->answers, [&](FindingKind k) {
+                       return shape.findings.count(k);
+                     });
+      if (!answers)
+        continue;
+      for (auto &[name, values] : r->knobs) {
+        auto it = llvm::find_if(knobs, [&](auto &k) { return k.first == name; });
+        if (it == knobs.end()) {
+          knobs.emplace_back(name, values);
+          continue;
+        }
+        for (int64_t v : values)
+          if (!llvm::is_contained(it->second, v))
+            it->second.push_back(v);
+      }
+      rationale += (rationale.empty() ? "" : "; ") + std::string(r->rationale);
+    }
+    Builder b(ctx);
+    SmallVector<NamedAttribute> knobAttrs, claimAttrs;
+    for (auto &[name, values] : knobs)
+      knobAttrs.push_back(b.getNamedAttr(name, b.getDenseI64ArrayAttr(values)));
+    claimAttrs.push_back(b.getNamedAttr("shared_bytes", b.getStringAttr(family->sharedBytes)));
+    claimAttrs.push_back(b.getNamedAttr("threads", b.getStringAttr(family->threads)));
+    claimAttrs.push_back(b.getNamedAttr("registers", b.getStringAttr(family->registers)));
+    SmallVector<Attribute> answerAttrs;
+    for (FindingKind k : answers)
+      answerAttrs.push_back(b.getStringAttr(stringifyFindingKind(k)));
+    proposals.push_back(ProposalAttr::get(
+        ctx, toString(agent), family->name, b.getArrayAttr(answerAttrs),
+        b.getDictionaryAttr(knobAttrs), b.getDictionaryAttr(claimAttrs),
+        llvm::APFloat(std::min(1.0, gain)), rationale));
+  }
+  return proposals;
+}

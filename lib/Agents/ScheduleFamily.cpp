@@ -1,0 +1,225 @@
+//===- ScheduleFamily.cpp - The transform schedules agents configure ------===//
+//
+// The knob spaces of the two contraction schedules. Each knob is one
+// integer (booleans are 0/1, a layout is "k outer" 0/1) so that proposals,
+// claims formulas and the driver's search treat every knob alike; this file
+// is the one place that maps them onto the transform ops' attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Agents/ScheduleFamily.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+
+const Knob kOuterProductKnobs[] = {
+    {"BM", 128, "output rows per block"},
+    {"BN", 128, "output columns per block"},
+    {"BK", 8, "reduction step staged in shared memory"},
+    {"WM", 2, "warps along m"},
+    {"WN", 4, "warps along n"},
+    {"LM", 4, "lanes of a warp along m (32 / LM along n)"},
+    {"TM", 4, "register tile rows per lane"},
+    {"TN", 4, "register tile columns per lane"},
+    {"KOUTER_A", 1, "A staged k outer ([BK][BM]) or k inner"},
+    {"KOUTER_B", 1, "B staged k outer ([BK][BN]) or k inner"},
+    {"PAD_A", 0, "elements of padding per shared row of A"},
+    {"PAD_B", 0, "elements of padding per shared row of B"},
+    {"SWZ_A", 0, "XOR swizzle of A's shared tile"},
+    {"SWZ_B", 0, "XOR swizzle of B's shared tile"},
+    {"VEC_A", 1, "elements per global load of A"},
+    {"VEC_B", 1, "elements per global load of B"},
+    {"STAGES", 1, "shared buffers in flight (2: register double buffering)"},
+    {"ASYNC", 0, "cp.async staging (sm_80+)"},
+    {"GROUP_M", 1, "tile rows per group of the block order (L2 reuse)"},
+    {"SPLIT_K", 1, "blocks splitting each tile's reduction"},
+};
+
+const Knob kSplitReductionKnobs[] = {
+    {"LANES_OUT", 1, "lanes of a warp along the outputs (32 / LANES_OUT share one)"},
+    {"WARPS_OUT", 8, "warps along the outputs"},
+    {"WARPS_RED", 1, "warps splitting the reduction (combined in shared memory)"},
+    {"OUTS", 1, "consecutive outputs per thread"},
+    {"VEC", 1, "consecutive reduction elements per load"},
+    {"UNROLL", 1, "independent loads in flight per thread"},
+};
+
+int64_t knobValue(const KnobValues &v, StringRef name) {
+  auto it = v.find(name);
+  return it == v.end() ? 0 : it->second;
+}
+
+std::string verifyOuterProductKnobs(const ContractionProblem &p, const KnobValues &v,
+                                    int64_t maxThreads, int64_t maxShared) {
+  int64_t lm = knobValue(v, "LM");
+  if (lm <= 0 || 32 % lm)
+    return "LM = " + std::to_string(lm) + " does not divide a warp's 32 lanes";
+  return verifyOuterProduct(p, toOuterProduct(v), maxThreads, maxShared);
+}
+
+std::string verifySplitReductionKnobs(const ContractionProblem &p, const KnobValues &v,
+                                      int64_t maxThreads, int64_t maxShared) {
+  int64_t lanes = knobValue(v, "LANES_OUT");
+  if (lanes <= 0 || 32 % lanes)
+    return "LANES_OUT = " + std::to_string(lanes) + " does not divide a warp's 32 lanes";
+  return verifySplitReduction(p, toSplitReduction(v), maxThreads, maxShared);
+}
+
+std::string array(int64_t a, int64_t b) {
+  return "array<i64: " + std::to_string(a) + ", " + std::to_string(b) + ">";
+}
+
+std::string outerProductAttributes(const KnobValues &v) {
+  OuterProductSchedule s = toOuterProduct(v);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{block_tile = " << array(s.blockM, s.blockN) << ", reduction_tile = " << s.blockK
+     << ", warps = " << array(s.warpsM, s.warpsN) << ", lanes = " << array(s.lanesM, s.lanesN)
+     << ", thread_tile = " << array(s.threadM, s.threadN) << ", lhs_layout = \""
+     << (s.lhsKOuter ? "km" : "mk") << "\", rhs_layout = \"" << (s.rhsKOuter ? "kn" : "nk")
+     << "\", padding = " << array(s.lhsPad, s.rhsPad) << ", swizzle = array<i1: "
+     << (s.lhsSwizzle ? "true" : "false") << ", " << (s.rhsSwizzle ? "true" : "false")
+     << ">, load_vector = " << array(s.lhsVector, s.rhsVector) << ", stages = " << s.stages
+     << (s.asyncCopy ? ", async_copy" : "") << ", group_m = " << s.groupM
+     << ", split_k = " << s.splitK << "}";
+  return text;
+}
+
+std::string splitReductionAttributes(const KnobValues &v) {
+  SplitReductionSchedule s = toSplitReduction(v);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "{lanes = " << array(s.lanesOut, s.lanesRed)
+     << ", warps = " << array(s.warpsOut, s.warpsRed)
+     << ", outputs_per_thread = " << s.outputsPerThread << ", vector = " << s.vector
+     << ", unroll = " << s.unroll << "}";
+  return text;
+}
+
+struct Family : ScheduleFamily {
+  std::string (*attributes)(const KnobValues &);
+  std::string (*check)(const ContractionProblem &, const KnobValues &, int64_t, int64_t);
+  int64_t (*count)(const KnobValues &);
+};
+
+int64_t outerProductComplexity(const KnobValues &v) {
+  return (knobValue(v, "PAD_A") != 0) + (knobValue(v, "PAD_B") != 0) + knobValue(v, "SWZ_A") + knobValue(v, "SWZ_B") +
+         (knobValue(v, "VEC_A") > 1) + (knobValue(v, "VEC_B") > 1) + (knobValue(v, "STAGES") > 1) +
+         knobValue(v, "ASYNC") + (knobValue(v, "GROUP_M") > 1) + (knobValue(v, "SPLIT_K") > 1);
+}
+
+int64_t splitReductionComplexity(const KnobValues &v) {
+  return (knobValue(v, "WARPS_RED") > 1) + (knobValue(v, "OUTS") > 1) + (knobValue(v, "VEC") > 1) +
+         (knobValue(v, "UNROLL") > 1);
+}
+
+// Claims: what the transform ops allocate (OuterProductSchedule::sharedBytes,
+// the split reduction's partial sums) and a register estimate (accumulators,
+// the fragments of both operands twice over, the staging registers of
+// double buffering, 24 for addresses and indices) that ptxas's report
+// replaces once a candidate is compiled. FamilyTest checks the shared-memory
+// formulas against the structs.
+const Family kOuterProduct{
+    {"outer_product", "transform.ks.simt_outer_product", kOuterProductKnobs,
+     "4*STAGES*((KOUTER_A*BK*(BM+PAD_A)+(1-KOUTER_A)*BM*(BK+PAD_A))+"
+     "(KOUTER_B*BK*(BN+PAD_B)+(1-KOUTER_B)*BN*(BK+PAD_B)))",
+     "32*WM*WN",
+     "TM*TN*(BM/(WM*LM*TM))*(BN/(WN*(32/LM)*TN))+2*(TM*(BM/(WM*LM*TM))+TN*(BN/(WN*(32/LM)*TN)))"
+     "+min(STAGES-1,1)*(BM*BK+BK*BN)/(32*WM*WN)+24"},
+    outerProductAttributes, verifyOuterProductKnobs, outerProductComplexity};
+
+const Family kSplitReduction{
+    {"split_reduction", "transform.ks.simt_split_reduction", kSplitReductionKnobs,
+     "min(WARPS_RED-1,1)*4*WARPS_RED*LANES_OUT*WARPS_OUT*OUTS", "32*WARPS_OUT*WARPS_RED",
+     "2*OUTS*UNROLL*VEC+OUTS+24"},
+    splitReductionAttributes, verifySplitReductionKnobs, splitReductionComplexity};
+
+const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction};
+
+const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
+
+} // namespace
+
+KnobValues ScheduleFamily::complete(const KnobValues &values) const {
+  KnobValues all;
+  for (const Knob &k : knobs)
+    all[std::string(k.name)] = k.defaultValue;
+  for (auto &[name, value] : values)
+    all[name] = value;
+  return all;
+}
+
+std::string ScheduleFamily::opAttributes(const KnobValues &values) const {
+  return self(this).attributes(complete(values));
+}
+
+std::string ScheduleFamily::verify(const ContractionProblem &problem, const KnobValues &values,
+                                   int64_t maxThreads, int64_t maxSharedBytes) const {
+  KnobValues all = complete(values);
+  for (auto &[name, value] : values)
+    if (llvm::none_of(knobs, [&](const Knob &k) { return k.name == name; }))
+      return "'" + name + "' is not a knob of " + std::string(this->name);
+  return self(this).check(problem, all, maxThreads, maxSharedBytes);
+}
+
+int64_t ScheduleFamily::complexity(const KnobValues &values) const {
+  return self(this).count(complete(values));
+}
+
+const ScheduleFamily *mlir::ks::lookupScheduleFamily(StringRef name) {
+  for (const ScheduleFamily *f : kFamilies)
+    if (f->name == name)
+      return f;
+  return nullptr;
+}
+
+ArrayRef<const ScheduleFamily *> mlir::ks::allScheduleFamilies() { return kFamilies; }
+
+OuterProductSchedule mlir::ks::toOuterProduct(const KnobValues &v) {
+  OuterProductSchedule s;
+  s.blockM = knobValue(v, "BM");
+  s.blockN = knobValue(v, "BN");
+  s.blockK = knobValue(v, "BK");
+  s.warpsM = knobValue(v, "WM");
+  s.warpsN = knobValue(v, "WN");
+  s.lanesM = knobValue(v, "LM");
+  s.lanesN = s.lanesM > 0 ? 32 / s.lanesM : 0;
+  s.threadM = knobValue(v, "TM");
+  s.threadN = knobValue(v, "TN");
+  s.lhsKOuter = knobValue(v, "KOUTER_A") != 0;
+  s.rhsKOuter = knobValue(v, "KOUTER_B") != 0;
+  s.lhsPad = knobValue(v, "PAD_A");
+  s.rhsPad = knobValue(v, "PAD_B");
+  s.lhsSwizzle = knobValue(v, "SWZ_A") != 0;
+  s.rhsSwizzle = knobValue(v, "SWZ_B") != 0;
+  s.lhsVector = knobValue(v, "VEC_A");
+  s.rhsVector = knobValue(v, "VEC_B");
+  s.stages = knobValue(v, "STAGES");
+  s.asyncCopy = knobValue(v, "ASYNC") != 0;
+  s.groupM = knobValue(v, "GROUP_M");
+  s.splitK = knobValue(v, "SPLIT_K");
+  return s;
+}
+
+SplitReductionSchedule mlir::ks::toSplitReduction(const KnobValues &v) {
+  SplitReductionSchedule s;
+  s.lanesOut = knobValue(v, "LANES_OUT");
+  s.lanesRed = s.lanesOut > 0 ? 32 / s.lanesOut : 0;
+  s.warpsOut = knobValue(v, "WARPS_OUT");
+  s.warpsRed = knobValue(v, "WARPS_RED");
+  s.outputsPerThread = knobValue(v, "OUTS");
+  s.vector = knobValue(v, "VEC");
+  s.unroll = knobValue(v, "UNROLL");
+  return s;
+}
+
+std::optional<int64_t> mlir::ks::evaluateClaim(StringRef formula, const KnobValues &values) {
+  auto result = evaluateFormula(formula.str(), values);
+  if (auto *v = std::get_if<int64_t>(&result))
+    return *v;
+  return std::nullopt;
+}

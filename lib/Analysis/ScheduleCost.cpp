@@ -1,0 +1,164 @@
+//===- ScheduleCost.cpp - Predicted time of a scheduled contraction -------===//
+
+#include "kernelskill/Analysis/ScheduleCost.h"
+#include "kernelskill/Analysis/Occupancy.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+
+using namespace mlir::ks;
+
+namespace {
+
+int64_t knob(const ScalarValues &knobs, const char *name) {
+  auto it = knobs.find(name);
+  return it == knobs.end() ? 0 : it->second;
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return b <= 0 ? 0 : (a + b - 1) / b; }
+
+/// The fraction of the DRAM peak a streaming kernel reaches: the device
+/// copy's on the H200 (4.23 of 4.8 TB/s, bench/results/*-contraction-run2).
+constexpr double kAchievableDram = 0.88;
+/// L2-to-SM bandwidth as a multiple of DRAM's (the database has no L2 rate).
+constexpr double kL2OverDram = 2.5;
+/// Thread instructions an SM issues per cycle: four schedulers, one warp
+/// instruction each.
+constexpr double kIssuePerCycle = 128;
+/// Per reduction step of a block: the loop, the addresses, the barrier.
+constexpr double kStepOverhead = 12;
+/// A step cannot be shorter than the round trip of its staged loads plus
+/// the shared-memory store and barrier behind them.
+constexpr double kStepLatencyCycles = kScheduleLatencyCycles + 100;
+/// Fixed cost of a launch (and of split-K's extra initialization launch).
+constexpr double kLaunchSeconds = 3e-6;
+
+ScheduleCost infeasible(const std::string &why) {
+  ScheduleCost c;
+  c.seconds = std::numeric_limits<double>::infinity();
+  c.bound = "none";
+  c.explanation = why;
+  return c;
+}
+
+} // namespace
+
+ScheduleCost mlir::ks::predictOuterProduct(const GPUCapabilities &caps,
+                                           const ContractionSizes &sz,
+                                           const ScalarValues &knobs, int64_t registers,
+                                           int64_t sharedBytes) {
+  int64_t bm = knob(knobs, "BM"), bn = knob(knobs, "BN"), bk = knob(knobs, "BK");
+  int64_t wm = knob(knobs, "WM"), wn = knob(knobs, "WN"), lm = knob(knobs, "LM");
+  int64_t tm = knob(knobs, "TM"), tn = knob(knobs, "TN");
+  int64_t vecA = std::max<int64_t>(1, knob(knobs, "VEC_A"));
+  int64_t vecB = std::max<int64_t>(1, knob(knobs, "VEC_B"));
+  int64_t stages = knob(knobs, "STAGES"), split = std::max<int64_t>(1, knob(knobs, "SPLIT_K"));
+  if (bm <= 0 || bn <= 0 || bk <= 0 || wm <= 0 || wn <= 0 || lm <= 0 || 32 % lm || tm <= 0 ||
+      tn <= 0)
+    return infeasible("a tile size is not positive");
+  int64_t ln = 32 / lm;
+  double repM = double(bm) / double(wm * lm * tm), repN = double(bn) / double(wn * ln * tn);
+  int64_t threads = 32 * wm * wn;
+
+  Occupancy occ = computeOccupancy(caps, {threads, registers, sharedBytes, 0});
+  if (occ.activeBlocksPerSM == 0)
+    return infeasible("no block fits on an SM: " + occ.whyNone);
+
+  int64_t blocks = ceilDiv(sz.m, bm) * ceilDiv(sz.n, bn) * sz.batch * split;
+  int64_t kPerBlock = ceilDiv(sz.k, split);
+  int64_t steps = ceilDiv(kPerBlock, bk);
+  double fma = double(tm * tn) * repM * repN * (sz.fma ? 1.0 : 2.0);
+  double fragments = double(tm) * repM / 4.0 + double(tn) * repN / 4.0;
+  double staging = 2.0 * (double(bm * bk) / double(vecA) + double(bk * bn) / double(vecB)) /
+                   double(threads) / double(bk);
+  double perThreadPerK = fma + fragments + staging + kStepOverhead / double(bk);
+  double stepIssue =
+      double(threads) * double(bk) * perThreadPerK / kIssuePerCycle / kIssueEfficiency;
+
+  // Blocks are handed to SMs as they free up: each SM runs its share of the
+  // grid, `concurrent` at a time, sharing its issue slots.
+  double perSM = std::ceil(double(blocks) / double(caps.smCount));
+  double concurrent = std::min<double>(double(occ.activeBlocksPerSM), perSM);
+  double rounds = perSM / concurrent;
+  // Few warps per SM cannot keep four schedulers issuing.
+  double warps = concurrent * double(threads / 32);
+  double issueUse = std::min(1.0, warps / 8.0);
+  double busy = concurrent * stepIssue / issueUse;
+  double latency = stages >= 2 ? kStepLatencyCycles : kStepLatencyCycles + stepIssue;
+  double stepTime = std::max(busy, latency);
+  double clock = double(caps.smClockMHz) * 1e6;
+  double computeSeconds = rounds * double(steps) * stepTime / clock;
+
+  double dram = caps.dramGBps * 1e9 * kAchievableDram;
+  double eb = double(sz.elementBytes);
+  double dramSeconds =
+      double(sz.batch) * eb *
+      (double(sz.m * sz.k) + double(sz.k * sz.n) + double(sz.m * sz.n) * double(split)) / dram;
+  double l2Seconds =
+      double(blocks) * double(bm + bn) * double(kPerBlock) * eb / (dram * kL2OverDram);
+  // Split-K: each block adds its tile atomically; a first launch sets C.
+  double splitSeconds =
+      split > 1 ? kLaunchSeconds + double(sz.batch * sz.m * sz.n * split) * eb / (dram / 4) : 0;
+
+  ScheduleCost c;
+  c.blocks = blocks;
+  c.blocksPerSM = occ.activeBlocksPerSM;
+  c.occupancy = occ.occupancy;
+  double body = std::max({computeSeconds, dramSeconds, l2Seconds});
+  c.bound = body == computeSeconds ? (busy >= latency ? "issue" : "latency")
+                                   : body == dramSeconds ? "dram" : "l2";
+  c.seconds = body + splitSeconds + kLaunchSeconds;
+  std::ostringstream os;
+  os << blocks << " blocks, " << occ.activeBlocksPerSM << " per SM (" << toString(occ.limiter)
+     << "), " << steps << " steps of " << int64_t(stepTime) << " cycles ("
+     << (busy >= latency ? "issue" : "latency") << "), bound by " << c.bound;
+  c.explanation = os.str();
+  return c;
+}
+
+ScheduleCost mlir::ks::predictSplitReduction(const GPUCapabilities &caps,
+                                             const ContractionSizes &sz,
+                                             const ScalarValues &knobs, int64_t registers,
+                                             int64_t sharedBytes) {
+  int64_t lanesOut = knob(knobs, "LANES_OUT"), warpsOut = knob(knobs, "WARPS_OUT");
+  int64_t warpsRed = knob(knobs, "WARPS_RED"), outs = knob(knobs, "OUTS");
+  int64_t vec = std::max<int64_t>(1, knob(knobs, "VEC"));
+  int64_t unroll = std::max<int64_t>(1, knob(knobs, "UNROLL"));
+  if (lanesOut <= 0 || 32 % lanesOut || warpsOut <= 0 || warpsRed <= 0 || outs <= 0)
+    return infeasible("a count is not positive");
+  int64_t threads = 32 * warpsOut * warpsRed;
+  Occupancy occ = computeOccupancy(caps, {threads, registers, sharedBytes, 0});
+  if (occ.activeBlocksPerSM == 0)
+    return infeasible("no block fits on an SM: " + occ.whyNone);
+  // One of m and n is 1 for the GEMV family; the other is the outputs.
+  int64_t outputs = sz.m * sz.n;
+  int64_t blocks = ceilDiv(outputs, lanesOut * warpsOut * outs) * sz.batch;
+  double eb = double(sz.elementBytes);
+  double bytes = double(sz.batch) * eb * (double(outputs * sz.k) + double(sz.k) + double(outputs));
+  double dram = caps.dramGBps * 1e9 * kAchievableDram;
+  // Memory-level parallelism: every resident thread keeps UNROLL loads of
+  // VEC x OUTS elements in flight.
+  double resident = std::min<double>(double(blocks), double(caps.smCount * occ.activeBlocksPerSM));
+  double inFlight = resident * double(threads) * double(unroll * vec * outs) * eb;
+  double clock = double(caps.smClockMHz) * 1e6;
+  double needed = dram * kScheduleLatencyCycles / clock;
+  double mlp = std::min(1.0, inFlight / needed);
+  // An SM cannot pull much more than twice its share of the bandwidth.
+  double spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
+                                    std::max<double>(1.0, double(occ.activeBlocksPerSM)));
+  double achieved = dram * std::min(mlp, std::max(spread, 1e-3));
+  ScheduleCost c;
+  c.blocks = blocks;
+  c.blocksPerSM = occ.activeBlocksPerSM;
+  c.occupancy = occ.occupancy;
+  c.seconds = bytes / achieved + kLaunchSeconds;
+  c.bound = mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  std::ostringstream os;
+  os << blocks << " blocks, " << occ.activeBlocksPerSM << " per SM, "
+     << int64_t(inFlight / 1024) << " KiB in flight of " << int64_t(needed / 1024)
+     << " KiB needed, bound by " << c.bound;
+  c.explanation = os.str();
+  return c;
+}

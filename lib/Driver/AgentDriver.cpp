@@ -1,0 +1,357 @@
+//===- AgentDriver.cpp - Negotiate, rank, compile, apply ------------------===//
+//
+// The agent driver (docs/Agents.md): Negotiation.cpp composes and ranks the
+// agents' proposals; this pass compiles the best candidates on copies of
+// the module, applies the winner as a transform script (the same script
+// `schedule=FILE` writes, so the file reproduces the result) and records
+// every step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Analysis/KernelProfile.h"
+#include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Driver/Negotiation.h"
+#include "kernelskill/Driver/Passes.h"
+#include "kernelskill/Driver/Transcript.h"
+#include "kernelskill/Target/Lowering.h"
+#include "kernelskill/Target/PTXAS.h"
+
+#include "mlir/Dialect/Transform/IR/TransformDialect.h"
+#include "mlir/Dialect/Transform/IR/TransformOps.h"
+#include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+namespace mlir::ks {
+#define GEN_PASS_DEF_KSAGENTDRIVER
+#include "kernelskill/Driver/Passes.h.inc"
+} // namespace mlir::ks
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+
+/// Candidates within this fraction of the fastest count as equally fast:
+/// the simpler one wins.
+constexpr double kNoise = 0.03;
+
+/// The transform op that applies `c` to the kernel matched as `%handle`.
+std::string opText(const Candidate &c, StringRef handle, StringRef result) {
+  return (Twine("%") + result + " = " + c.family->transformOp + " %" + handle + " " +
+          c.family->opAttributes(c.knobs) + " : (!transform.any_op) -> !transform.any_op")
+      .str();
+}
+
+/// A transform script applying each (kernel, op) pair; with `raise`, the
+/// lifted input is raised first (a standalone schedule).
+std::string scriptText(ArrayRef<std::pair<std::string, const Candidate *>> steps, bool raise) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "module attributes {transform.with_named_sequence} {\n"
+     << "  transform.named_sequence @__transform_main(%root: !transform.any_op {"
+     << (raise ? "transform.consumed" : "transform.readonly") << "}) {\n";
+  StringRef payload = "root";
+  if (raise) {
+    os << "    %raised = transform.apply_registered_pass \"ks-raise\" to %root : "
+          "(!transform.any_op) -> !transform.any_op\n";
+    payload = "raised";
+  }
+  for (auto [i, step] : llvm::enumerate(steps)) {
+    std::string k = "k" + std::to_string(i), r = "r" + std::to_string(i);
+    os << "    %" << k << " = transform.structured.match ops{[\"gpu.func\"]} attributes "
+       << "{sym_name = \"" << step.first << "\"} in %" << payload
+       << " : (!transform.any_op) -> !transform.any_op\n"
+       << "    " << opText(*step.second, k, r) << "\n";
+  }
+  os << "    transform.yield\n  }\n}\n";
+  return s;
+}
+
+/// Parses `script` in `payload`'s context and applies it to `payload`.
+LogicalResult applyScript(ModuleOp payload, StringRef script) {
+  OwningOpRef<ModuleOp> transforms = parseSourceString<ModuleOp>(script, payload.getContext());
+  if (!transforms)
+    return failure();
+  transform::NamedSequenceOp entry;
+  transforms->walk([&](transform::NamedSequenceOp op) {
+    if (op.getSymName() == "__transform_main")
+      entry = op;
+  });
+  if (!entry)
+    return failure();
+  return transform::applyTransformNamedSequence(payload, entry, *transforms,
+                                                transform::TransformOptions());
+}
+
+struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  void decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapabilities &caps,
+              const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
+              StringRef chip, const std::optional<std::string> &ptxasPath);
+  bool writeFile(StringRef path, StringRef text);
+};
+
+bool AgentDriver::writeFile(StringRef path, StringRef text) {
+  std::error_code ec;
+  llvm::ToolOutputFile file(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    emitError(getOperation().getLoc()) << "ks-agent-driver: cannot write '" << path
+                                       << "': " << ec.message();
+    return false;
+  }
+  file.os() << text;
+  file.keep();
+  return true;
+}
+
+void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapabilities &caps,
+                         const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
+                         StringRef chip, const std::optional<std::string> &ptxasPath) {
+  ModuleOp module = getOperation();
+  d.kernel = kernel.getName().str();
+  if (auto t = kernel->getAttrOfType<FloatAttr>(kPredictedTimeAttrName))
+    d.predictedBefore = t.getValueAsDouble();
+  if (auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName))
+    llvm::append_range(d.findings, diagnosis.getFindings());
+  if (auto list = kernel->getAttrOfType<ArrayAttr>(ProposalAttr::kKernelAttrName))
+    for (Attribute a : list)
+      d.proposals.push_back(cast<ProposalAttr>(a));
+  kernel->removeAttr(ProposalAttr::kKernelAttrName);
+
+  KernelShape shape = readKernelShape(kernel, module, workloadValues);
+  d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
+            ", k=" + std::to_string(shape.sizes.k) + ", batch=" + std::to_string(shape.sizes.batch) +
+            (shape.sizesFrom.empty() ? "" : " (" + shape.sizesFrom + ")");
+  if (!shape.problem) {
+    d.decision = "unchanged: " + shape.whyNot;
+    return;
+  }
+  if (d.proposals.empty()) {
+    d.decision = "unchanged: no agent proposed anything (no finding their rules answer)";
+    return;
+  }
+
+  // Steps 1-3 per family; the families exclude each other (one schedule
+  // per kernel), so their candidates compete in one ranking.
+  std::vector<Candidate> ranked;
+  for (const ScheduleFamily *family : allScheduleFamilies()) {
+    SmallVector<ProposalAttr> mine;
+    for (ProposalAttr p : d.proposals)
+      if (p.getSchedule() == family->name)
+        mine.push_back(p);
+    if (mine.empty())
+      continue;
+    Negotiation n = negotiate(shape, *family, mine, caps, budgets);
+    llvm::append_range(ranked, n.admissible);
+    d.negotiations.emplace_back(family->name.str(), std::move(n));
+  }
+  for (ProposalAttr p : d.proposals)
+    if (!lookupScheduleFamily(p.getSchedule()))
+      kernel.emitWarning() << "ks-agent-driver: unknown schedule family '" << p.getSchedule()
+                           << "' in a proposal of the " << p.getAgent() << " agent: ignored";
+  llvm::stable_sort(ranked, [](const Candidate &a, const Candidate &b) {
+    return a.cost.seconds < b.cost.seconds;
+  });
+  if (ranked.empty()) {
+    d.decision = "unchanged: no point of the proposals fits the verifier and the budgets";
+    return;
+  }
+
+  // Step 4: compile the best `budget` on copies of the module.
+  int64_t count = std::min<int64_t>(std::max(budget.getValue(), 1), int64_t(ranked.size()));
+  d.compiledWith = ptxasPath ? "ptxas " + *ptxasPath + " (" + chip.str() + ", -O" +
+                                   std::to_string(optLevel) + ")"
+                             : "no ptxas found: transforms applied to copies, registers "
+                               "estimated";
+  // Points the model cannot tell apart (same time and claims) are compiled
+  // once: the first in the agents' order of preference. A candidate that
+  // spills lowers the register budget to below its estimate, so the next
+  // ones the estimate puts at least as high are not compiled either.
+  int64_t registerCap = budgets.maxRegisters;
+  std::vector<const Candidate *> seen;
+  int64_t skippedSame = 0, skippedCap = 0;
+  for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
+    Candidate c = ranked[next];
+    if (llvm::any_of(seen, [&](const Candidate *s) {
+          return s->cost.seconds == c.cost.seconds && s->registers == c.registers &&
+                 s->sharedBytes == c.sharedBytes && s->threads == c.threads;
+        })) {
+      ++skippedSame;
+      continue;
+    }
+    if (c.registers > registerCap) {
+      ++skippedCap;
+      continue;
+    }
+    seen.push_back(&ranked[next]);
+    int64_t estimate = c.registers;
+    std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
+    if (ptxasPath) {
+      std::string error;
+      auto report = lowerAndAssemble(module, *ptxasPath, chip, optLevel, error,
+                                     [&](ModuleOp copy) { return applyScript(copy, script); });
+      if (failed(report)) {
+        c.status = "rejected: " + error;
+        d.evaluated.push_back(std::move(c));
+        continue;
+      }
+      for (auto &[name, info] : *report) {
+        if (name != d.kernel && name != d.kernel + "_split_init")
+          continue;
+        c.spillBytes += info.spillStoreBytes + info.spillLoadBytes;
+        if (name == d.kernel) {
+          c.registers = info.registers;
+          c.registersFromPtxas = true;
+        }
+      }
+      if (c.spillBytes > 0) {
+        c.status = "rejected: ptxas spills " + std::to_string(c.spillBytes) + " bytes";
+        if (estimate <= registerCap) {
+          registerCap = estimate - 1;
+          d.negotiations.back().second.messages.push_back(
+              {"resource", "driver", "registers",
+               "ptxas spilled " + describeKnobs(c) + " (estimated " + std::to_string(estimate) +
+                   " registers): the register budget for the remaining candidates is " +
+                   std::to_string(registerCap) + " by the estimate"});
+        }
+        d.evaluated.push_back(std::move(c));
+        continue;
+      }
+      if (c.registers > budgets.maxRegisters) {
+        c.status = "rejected: ptxas allocates " + std::to_string(c.registers) +
+                   " registers > max-registers " + std::to_string(budgets.maxRegisters);
+        d.evaluated.push_back(std::move(c));
+        continue;
+      }
+    } else {
+      OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+      ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &) { return success(); });
+      if (failed(applyScript(*copy, script))) {
+        c.status = "rejected: the transform did not apply";
+        d.evaluated.push_back(std::move(c));
+        continue;
+      }
+    }
+    c.cost = predictCandidate(c, shape, caps);
+    c.status = "compiled";
+    d.evaluated.push_back(std::move(c));
+  }
+
+  if (skippedSame || skippedCap)
+    d.negotiations.back().second.messages.push_back(
+        {"driver", "driver", "",
+         std::to_string(skippedSame) + " points the model rates like a compiled one and " +
+             std::to_string(skippedCap) +
+             " over the lowered register budget were not compiled"});
+
+  // Step 5: the fastest compiled candidate, the simplest within the noise.
+  int best = -1;
+  for (auto [i, c] : llvm::enumerate(d.evaluated))
+    if (c.status == "compiled" && (best < 0 || c.cost.seconds < d.evaluated[best].cost.seconds))
+      best = int(i);
+  if (best < 0) {
+    d.decision = "unchanged: every compiled candidate was rejected";
+    return;
+  }
+  int chosen = best;
+  double fastest = d.evaluated[best].cost.seconds;
+  for (auto [i, c] : llvm::enumerate(d.evaluated))
+    if (c.status == "compiled" && c.cost.seconds <= fastest * (1 + kNoise) &&
+        c.family->complexity(c.knobs) <
+            d.evaluated[chosen].family->complexity(d.evaluated[chosen].knobs))
+      chosen = int(i);
+  Candidate &winner = d.evaluated[chosen];
+  if (d.predictedBefore > 0 && winner.cost.seconds >= d.predictedBefore) {
+    d.decision = "unchanged: the best candidate is predicted no faster than the kernel (" +
+                 std::to_string(winner.cost.seconds * 1e3) + " ms vs " +
+                 std::to_string(d.predictedBefore * 1e3) + " ms)";
+    return;
+  }
+  std::string script = scriptText({{d.kernel, &winner}}, /*raise=*/false);
+  if (failed(applyScript(module, script))) {
+    kernel.emitWarning() << "ks-agent-driver: the winning schedule did not apply to the kernel "
+                            "after it applied to a copy";
+    d.decision = "unchanged: the winning schedule failed on the kernel itself";
+    return;
+  }
+  winner.status = "chosen";
+  d.chosen = chosen;
+  d.changed = true;
+  d.scheduleOp = opText(winner, "k", "r");
+  d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
+               ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
+  if (chosen != best)
+    d.decision += " (simpler than the fastest, " + describeKnobs(d.evaluated[best]) +
+                  ", within " + std::to_string(int(kNoise * 100)) + "% of it)";
+}
+
+void AgentDriver::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::string error;
+  FailureOr<llvm::StringMap<int64_t>> workloadValues = parseWorkloadOption(workload, error);
+  if (failed(workloadValues)) {
+    emitError(module.getLoc()) << "ks-agent-driver: " << error;
+    return signalPassFailure();
+  }
+  if (optLevel < 0 || optLevel > 3) {
+    emitError(module.getLoc()) << "ks-agent-driver: opt-level must be 0 to 3, got "
+                               << int(optLevel);
+    return signalPassFailure();
+  }
+  auto [sku, caps] = getTargetGPU(module);
+  auto arch = module->getAttrOfType<ArchAttr>(ArchAttr::kModuleAttrName);
+  std::string chip = arch ? arch.getChip().str() : std::string(getDefaultGPU().chip);
+  Budgets budgets;
+  budgets.maxThreads = caps.maxThreadsPerBlock;
+  budgets.maxSharedBytes = maxShared > 0 ? std::min<int64_t>(maxShared, caps.smemPerBlock)
+                                         : caps.smemPerBlock;
+  budgets.maxRegisters = std::min<int64_t>(maxRegisters, caps.maxRegsPerThread);
+  budgets.minOccupancy = minOccupancy;
+  std::optional<std::string> ptxasPath = findPtxas(ptxas);
+
+  SmallVector<gpu::GPUFuncOp> kernels;
+  module.walk([&](gpu::GPUFuncOp k) {
+    if (k.isKernel())
+      kernels.push_back(k);
+  });
+  std::vector<KernelDecision> decisions;
+  for (gpu::GPUFuncOp kernel : kernels) {
+    if (!kernel->hasAttr(ProposalAttr::kKernelAttrName) && !kernel->hasAttr("ks.raised"))
+      continue;
+    KernelDecision &d = decisions.emplace_back();
+    decide(kernel, d, caps, budgets, *workloadValues, chip, ptxasPath);
+    if (explain)
+      printExplanation(llvm::errs(), d);
+  }
+
+  if (!transcript.empty()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << llvm::formatv("{0:2}", transcriptJSON("static", sku, decisions)) << "\n";
+    if (!writeFile(transcript, text))
+      return signalPassFailure();
+  }
+  if (!schedule.empty()) {
+    std::vector<std::pair<std::string, const Candidate *>> steps;
+    for (const KernelDecision &d : decisions)
+      if (d.chosen >= 0)
+        steps.emplace_back(d.kernel, &d.evaluated[d.chosen]);
+    std::string text = "// The schedule ks-agent-driver chose (measure=static, " + sku +
+                       "): apply to the lifted module with\n//   ks-opt IN.mlir "
+                       "--transform-preload-library=\"transform-library-paths=THIS\" "
+                       "--transform-interpreter --canonicalize --cse\n" +
+                       scriptText(steps, /*raise=*/true);
+    if (!writeFile(schedule, text))
+      return signalPassFailure();
+  }
+}
+
+} // namespace

@@ -1,0 +1,165 @@
+//===- Negotiation.cpp - Composing and negotiating the agents' proposals --===//
+
+#include "kernelskill/Driver/Negotiation.h"
+#include "kernelskill/Analysis/Occupancy.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+
+std::string list(const std::vector<int64_t> &values) {
+  std::string s = "{";
+  for (size_t i = 0; i < values.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(values[i]);
+  return s + "}";
+}
+
+/// Step 1: intersect the proposals' knob domains, the larger gain first.
+void compose(ArrayRef<ProposalAttr> proposals, Negotiation &n) {
+  SmallVector<ProposalAttr> byGain(proposals);
+  llvm::stable_sort(byGain, [](ProposalAttr a, ProposalAttr b) {
+    return a.getGain().convertToDouble() > b.getGain().convertToDouble();
+  });
+  for (ProposalAttr p : byGain) {
+    for (NamedAttribute knob : p.getKnobs()) {
+      std::string name = knob.getName().str();
+      auto values = cast<DenseI64ArrayAttr>(knob.getValue()).asArrayRef();
+      std::vector<int64_t> wanted(values.begin(), values.end());
+      auto it = llvm::find_if(n.space, [&](auto &k) { return k.first == name; });
+      if (it == n.space.end()) {
+        n.space.emplace_back(name, wanted);
+        n.owner[name] = p.getAgent().str();
+        continue;
+      }
+      std::vector<int64_t> common;
+      for (int64_t v : it->second)
+        if (llvm::is_contained(wanted, v))
+          common.push_back(v);
+      std::string holder = n.owner[name];
+      if (common.empty()) {
+        n.messages.push_back({p.getAgent().str(), holder, name,
+                              p.getAgent().str() + " agent wanted " + name + " in " +
+                                  list(wanted) + ", " + holder + " agent " + list(it->second) +
+                                  ": no common value; " + p.getAgent().str() +
+                                  " yields (smaller predicted gain)"});
+        continue;
+      }
+      if (common.size() < it->second.size() || common.size() < wanted.size())
+        n.messages.push_back({p.getAgent().str(), holder, name,
+                              name + ": " + holder + " agent allows " + list(it->second) + ", " +
+                                  p.getAgent().str() + " agent " + list(wanted) + "; agreed " +
+                                  list(common)});
+      it->second = common;
+      n.owner[name] = holder + "+" + p.getAgent().str();
+    }
+  }
+}
+
+} // namespace
+
+ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &shape,
+                                        const GPUCapabilities &caps) {
+  if (c.family->name == "outer_product")
+    return predictOuterProduct(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
+  return predictSplitReduction(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
+}
+
+std::string mlir::ks::describeKnobs(const Candidate &c) {
+  std::string s;
+  for (const Knob &k : c.family->knobs) {
+    auto it = c.knobs.find(k.name);
+    if (it == c.knobs.end() || it->second == k.defaultValue)
+      continue;
+    s += (s.empty() ? "" : ",") + std::string(k.name) + "=" + std::to_string(it->second);
+  }
+  return s.empty() ? "(defaults)" : s;
+}
+
+Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &family,
+                                ArrayRef<ProposalAttr> proposals, const GPUCapabilities &caps,
+                                const Budgets &budgets) {
+  Negotiation n;
+  compose(proposals, n);
+  int64_t points = 1;
+  for (auto &[name, values] : n.space)
+    points *= int64_t(values.size());
+  if (points > kMaxPoints)
+    n.messages.push_back({"driver", "driver", "",
+                          std::to_string(points) + " points in the composed space; the first " +
+                              std::to_string(kMaxPoints) + " in preference order are searched"});
+
+  // Which values of each knob some admissible point keeps, and which budget
+  // excluded the others.
+  std::map<std::string, std::map<int64_t, bool>> kept;
+  std::map<std::string, std::map<int64_t, std::string>> excludedBy;
+  std::vector<size_t> index(n.space.size(), 0);
+  for (int64_t visited = 0; visited < std::min(points, kMaxPoints); ++visited) {
+    KnobValues values;
+    for (size_t i = 0; i < n.space.size(); ++i)
+      values[n.space[i].first] = n.space[i].second[index[i]];
+    // Next point: the last knob varies fastest, so the first points are
+    // the agents' first preferences.
+    for (size_t i = n.space.size(); i-- > 0;) {
+      if (++index[i] < n.space[i].second.size())
+        break;
+      index[i] = 0;
+    }
+    ++n.considered;
+    Candidate c;
+    c.family = &family;
+    c.knobs = family.complete(values);
+    std::string why = family.verify(*shape.problem, values, budgets.maxThreads,
+                                    budgets.maxSharedBytes);
+    if (!why.empty()) {
+      ++n.rejectedByVerifier;
+      ++n.verifierReasons[why];
+      continue;
+    }
+    c.sharedBytes = evaluateClaim(family.sharedBytes, c.knobs).value_or(0);
+    c.threads = evaluateClaim(family.threads, c.knobs).value_or(0);
+    c.registers = evaluateClaim(family.registers, c.knobs).value_or(0);
+    std::string over;
+    if (c.sharedBytes > budgets.maxSharedBytes)
+      over = "shared memory " + std::to_string(c.sharedBytes) + " B > " +
+             std::to_string(budgets.maxSharedBytes);
+    else if (c.registers > budgets.maxRegisters)
+      over = "registers " + std::to_string(c.registers) + " > max-registers " +
+             std::to_string(budgets.maxRegisters);
+    else if (budgets.minOccupancy > 0) {
+      Occupancy occ = computeOccupancy(caps, {c.threads, c.registers, c.sharedBytes, 0});
+      if (occ.occupancy < budgets.minOccupancy)
+        over = "occupancy " + std::to_string(occ.occupancy) + " < min-occupancy " +
+               std::to_string(budgets.minOccupancy);
+    }
+    for (auto &[name, v] : values) {
+      if (over.empty())
+        kept[name][v] = true;
+      else if (!kept[name][v] && !excludedBy[name].count(v))
+        excludedBy[name][v] = over;
+    }
+    if (!over.empty()) {
+      ++n.rejectedByBudget;
+      continue;
+    }
+    c.cost = predictCandidate(c, shape, caps);
+    if (std::isfinite(c.cost.seconds))
+      n.admissible.push_back(std::move(c));
+  }
+  // A value no admissible point keeps was yielded to a budget.
+  for (auto &[name, values] : n.space)
+    for (int64_t v : values)
+      if (!kept[name][v] && excludedBy[name].count(v))
+        n.messages.push_back({n.owner[name], "driver", name,
+                              n.owner[name] + " agent yields " + name + "=" + std::to_string(v) +
+                                  ": every point with it breaks a budget (" +
+                                  excludedBy[name][v] + ")"});
+  llvm::stable_sort(n.admissible, [](const Candidate &a, const Candidate &b) {
+    return a.cost.seconds < b.cost.seconds;
+  });
+  return n;
+}

@@ -1,0 +1,141 @@
+//===- Transcript.cpp - What the agent driver did and why -----------------===//
+
+#include "kernelskill/Driver/Transcript.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+using llvm::json::Array;
+using llvm::json::Object;
+
+namespace {
+
+double ms(double seconds) { return seconds * 1e3; }
+
+Object knobsJSON(const KnobValues &knobs) {
+  Object o;
+  for (auto &[name, value] : knobs)
+    o[name] = value;
+  return o;
+}
+
+Object candidateJSON(const Candidate &c) {
+  return Object{{"family", std::string(c.family->name)},
+                {"knobs", knobsJSON(c.knobs)},
+                {"changed_knobs", describeKnobs(c)},
+                {"predicted_ms", ms(c.cost.seconds)},
+                {"model", c.cost.explanation},
+                {"shared_bytes", c.sharedBytes},
+                {"threads", c.threads},
+                {"registers", c.registers},
+                {"registers_from", c.registersFromPtxas ? "ptxas" : "estimate"},
+                {"spill_bytes", c.spillBytes},
+                {"complexity", c.family->complexity(c.knobs)},
+                {"status", c.status}};
+}
+
+} // namespace
+
+Object mlir::ks::toJSON(const KernelDecision &d) {
+  Array findings, proposals, negotiations, candidates;
+  for (FindingAttr f : d.findings)
+    findings.push_back(Object{{"kind", stringifyFindingKind(f.getKind()).str()},
+                              {"headroom", f.getHeadroom().convertToDouble()},
+                              {"note", f.getNote().str()}});
+  for (ProposalAttr p : d.proposals) {
+    Object knobs;
+    for (NamedAttribute k : p.getKnobs()) {
+      Array values;
+      for (int64_t v : cast<DenseI64ArrayAttr>(k.getValue()).asArrayRef())
+        values.push_back(v);
+      knobs[k.getName().str()] = std::move(values);
+    }
+    Array answers;
+    for (Attribute a : p.getAnswers())
+      answers.push_back(cast<StringAttr>(a).str());
+    Object claims;
+    for (NamedAttribute c : p.getClaims())
+      claims[c.getName().str()] = cast<StringAttr>(c.getValue()).str();
+    proposals.push_back(Object{{"agent", p.getAgent().str()},
+                               {"schedule", p.getSchedule().str()},
+                               {"answers", std::move(answers)},
+                               {"knobs", std::move(knobs)},
+                               {"claims", std::move(claims)},
+                               {"gain", p.getGain().convertToDouble()},
+                               {"rationale", p.getRationale().str()}});
+  }
+  for (auto &[family, n] : d.negotiations) {
+    Array messages;
+    for (const NegotiationMessage &m : n.messages)
+      messages.push_back(
+          Object{{"from", m.from}, {"to", m.to}, {"knob", m.knob}, {"text", m.text}});
+    Array reasons;
+    for (auto &[why, count] : n.verifierReasons)
+      reasons.push_back(Object{{"reason", why}, {"points", count}});
+    Object space;
+    for (auto &[name, values] : n.space) {
+      Array v;
+      for (int64_t x : values)
+        v.push_back(x);
+      space[name] = std::move(v);
+    }
+    negotiations.push_back(Object{{"family", family},
+                                  {"space", std::move(space)},
+                                  {"considered", n.considered},
+                                  {"rejected_by_verifier", n.rejectedByVerifier},
+                                  {"rejected_by_budget", n.rejectedByBudget},
+                                  {"admissible", int64_t(n.admissible.size())},
+                                  {"verifier_reasons", std::move(reasons)},
+                                  {"messages", std::move(messages)}});
+  }
+  for (const Candidate &c : d.evaluated)
+    candidates.push_back(candidateJSON(c));
+  Object o{{"kernel", d.kernel},
+           {"round", d.round},
+           {"sizes", d.sizes},
+           {"diagnosis", std::move(findings)},
+           {"proposals", std::move(proposals)},
+           {"negotiation", std::move(negotiations)},
+           {"candidates", std::move(candidates)},
+           {"compiled_with", d.compiledWith},
+           {"changed", d.changed},
+           {"decision", d.decision},
+           {"schedule", d.scheduleOp}};
+  if (d.predictedBefore >= 0)
+    o["predicted_before_ms"] = ms(d.predictedBefore);
+  if (d.chosen >= 0)
+    o["chosen"] = d.chosen;
+  return o;
+}
+
+llvm::json::Value mlir::ks::transcriptJSON(StringRef measure, StringRef gpu,
+                                           ArrayRef<KernelDecision> decisions) {
+  Array kernels;
+  for (const KernelDecision &d : decisions)
+    kernels.push_back(toJSON(d));
+  return Object{{"measure", measure.str()}, {"gpu", gpu.str()}, {"kernels", std::move(kernels)}};
+}
+
+void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) {
+  os << "kernel " << d.kernel << " (" << d.sizes << ")\n";
+  for (FindingAttr f : d.findings)
+    os << "  finding: " << stringifyFindingKind(f.getKind()) << " (headroom "
+       << llvm::format("%.2f", f.getHeadroom().convertToDouble()) << ")\n";
+  for (ProposalAttr p : d.proposals)
+    os << "  " << p.getAgent() << " agent proposes " << p.getSchedule() << " (gain "
+       << llvm::format("%.2f", p.getGain().convertToDouble()) << ")\n";
+  for (auto &[family, n] : d.negotiations)
+    os << "  " << family << ": " << n.considered << " points, " << n.admissible.size()
+       << " admissible, " << n.messages.size() << " negotiation messages\n";
+  if (d.chosen >= 0) {
+    const Candidate &c = d.evaluated[d.chosen];
+    os << "  chosen: " << c.family->name << " " << describeKnobs(c) << ", predicted "
+       << llvm::format("%.4f", ms(c.cost.seconds)) << " ms";
+    if (d.predictedBefore > 0)
+      os << " vs " << llvm::format("%.4f", ms(d.predictedBefore)) << " ms before ("
+         << llvm::format("%.1f", d.predictedBefore / c.cost.seconds) << "x)";
+    os << "\n";
+  }
+  os << "  decision: " << d.decision << "\n";
+}
