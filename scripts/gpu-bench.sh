@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [lowering] [conv-baseline]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [auto] [lowering] [conv-baseline] [sass]
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STEPS=${*:-contraction conv-baseline lowering}
@@ -33,6 +33,12 @@ if want contraction; then
   python3 bench/contraction/cases.py measure "$KSB" .deps/contraction "$W/contraction" > "$W/contraction.log" 2>&1 || status=1
   python3 bench/contraction/cases.py report "$W/contraction" | tee "$W/contraction.md"
   grep -E "^== |rc=[1-9]" "$W/contraction.log" | grep -v "rc=0" | head -20
+fi
+if want auto; then
+  # The agent driver's schedules (cases.py prepare-auto), against the same baselines.
+  python3 bench/contraction/cases.py measure "$KSB" .deps/auto "$W/auto" > "$W/auto.log" 2>&1 || status=1
+  python3 bench/contraction/cases.py report "$W/auto" | tee "$W/auto.md"
+  grep -E "^== |rc=[1-9]" "$W/auto.log" | grep -v "rc=0" | head -20
 fi
 if want conv-baseline; then
   python3 bench/contraction/torch_conv.py 8 64 128 128 64 --json "$W/cudnn_conv.json" || status=1

@@ -9,6 +9,9 @@ contraction/*.cu), the hand-written schedules that make them fast
   cases.py measure KS_BENCH OUT_DIR RESULTS_DIR     on the GPU machine: ks-bench, naive vs
                                                     ours, odd sizes and benchmark sizes
   cases.py report RESULTS_DIR                       the table (markdown) from the results
+  cases.py prepare-auto KS_TRANSLATE KS_OPT OUT_DIR as prepare, but the schedules are the agent
+                                                    driver's (--kernelskill-pipeline at each
+                                                    benchmark size), not the hand-written ones
 
 Every case is one naive kernel, one schedule, the launcher's parameters, the
 odd sizes verified on the CPU and the GPU, the benchmark sizes and the
@@ -114,21 +117,49 @@ def launcher_name(mlir_path):
     return re.search(r"func\.func @(\w+)", open(mlir_path).read()).group(1)
 
 
-def prepare(ks_translate, ks_opt, out):
+def automatic_cases():
+    """One case per source and benchmark size (the driver decides per size);
+    the hand-written variants of a source (small tiles, cp.async, split-K)
+    are the driver's choice to make, so each source and size appears once."""
+    cases, seen = [], set()
+    for case in CASES:
+        for w in case["bench"]:
+            if (case["source"], w) in seen:
+                continue
+            seen.add((case["source"], w))
+            auto = dict(case, bench=[w], schedule=None)
+            auto["name"] = "{}_auto_{}".format(case["source"][:-3],
+                                               "_".join(x.split("=")[1] for x in w.split(",")))
+            cases.append(auto)
+    return cases
+
+
+def prepare(ks_translate, ks_opt, out, automatic=False):
     """Everything that needs LLVM, done here; the GPU machine only measures."""
     os.makedirs(out, exist_ok=True)
     emulate = os.path.join(ROOT, "tools", "ks-emulate", "ks-emulate.py")
     ptxas = os.environ.get("KS_PTXAS", "/usr/local/cuda/bin/ptxas")
     summary = []
-    for case in CASES:
+    cases = automatic_cases() if automatic else CASES
+    for case in cases:
         name, src = case["name"], os.path.join(HERE, case["source"])
         base = os.path.join(out, name)
         run([ks_translate, "--import-cuda", src, "-o", base + ".lifted.mlir"])
-        run([ks_opt, base + ".lifted.mlir", "--ks-raise", "-o", base + ".raised.mlir"])
-        run([ks_opt, base + ".raised.mlir",
-             "--transform-preload-library=transform-library-paths=" +
-             os.path.join(HERE, "schedules", case["schedule"]),
-             "--transform-interpreter", "--canonicalize", "--cse", "-o", base + ".ours.mlir"])
+        if automatic:
+            # What ks optimize ships: the pipeline's optimized IR, decided at
+            # the benchmark size; the transcript and schedule beside it.
+            run([ks_opt, base + ".lifted.mlir",
+                 f"--kernelskill-pipeline=lower=false workload={case['bench'][0]} "
+                 f"transcript={base}.transcript.json schedule={base}.schedule.mlir",
+                 "-o", base + ".ours.mlir"])
+            decision = json.load(open(base + ".transcript.json"))["kernels"]
+            print(f"{name}: " + "; ".join(d["decision"] for d in decision))
+        else:
+            run([ks_opt, base + ".lifted.mlir", "--ks-raise", "-o", base + ".raised.mlir"])
+            run([ks_opt, base + ".raised.mlir",
+                 "--transform-preload-library=transform-library-paths=" +
+                 os.path.join(HERE, "schedules", case["schedule"]),
+                 "--transform-interpreter", "--canonicalize", "--cse", "-o", base + ".ours.mlir"])
         for variant in ("lifted", "ours"):
             mlir = f"{base}.{variant}.mlir"
             run([ks_opt, mlir, f"--kernelskill-lower=ptx={base}.{variant}.ptx", "-o", os.devnull])
@@ -153,7 +184,7 @@ def prepare(ks_translate, ks_opt, out):
             if proc.returncode != 0:
                 raise SystemExit(f"{name}: CPU equivalence failed at {workload}\n{proc.stdout}{proc.stderr}")
         summary.append(f"{name}: {resources}")
-    json.dump(CASES, open(os.path.join(out, "cases.json"), "w"), indent=1)
+    json.dump(cases, open(os.path.join(out, "cases.json"), "w"), indent=1)
     print("\n".join(summary))
 
 
@@ -220,6 +251,8 @@ if __name__ == "__main__":
     mode = sys.argv[1]
     if mode == "prepare":
         prepare(*sys.argv[2:5])
+    elif mode == "prepare-auto":
+        prepare(*sys.argv[2:5], automatic=True)
     elif mode == "measure":
         sys.exit(measure(*sys.argv[2:5]))
     elif mode == "report":

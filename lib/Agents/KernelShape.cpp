@@ -68,7 +68,14 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
       h = std::max(h, f.getHeadroom().convertToDouble());
     }
   if (!kernel->hasAttr("ks.raised")) {
-    shape.whyNot = "the kernel is not raised (ks-raise found no iteration space to prove)";
+    bool launched = false;
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      launched |= launch.getKernelName() == kernel.getName();
+    });
+    shape.whyNot = launched ? "the kernel is not raised (ks-raise's remarks say which step "
+                              "refused)"
+                            : "the kernel is not raised: no launcher in the module launches it, "
+                              "and the raising proves one thread per output from the launch";
     return shape;
   }
   std::string why;
@@ -96,6 +103,12 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
     return n;
   };
   shape.sizes.batch = product(p.batch);
+  // A batch the raising left on blockIdx.z (each block offsets its views by
+  // it) is the launch's grid z: the schedules keep it there.
+  bool readsBlockZ = false;
+  kernel.walk([&](gpu::BlockIdOp id) { readsBlockZ |= id.getDimension() == gpu::Dimension::z; });
+  if (p.batch.empty() && readsBlockZ)
+    shape.sizes.batch = std::max<int64_t>(1, context.launch.grid[2]);
   shape.sizes.m = product(p.m);
   shape.sizes.n = product(p.n);
   shape.sizes.k = product(p.k);

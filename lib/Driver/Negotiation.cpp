@@ -113,8 +113,10 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
     Candidate c;
     c.family = &family;
     c.knobs = family.complete(values);
-    std::string why = family.verify(*shape.problem, values, budgets.maxThreads,
-                                    budgets.maxSharedBytes);
+    // The transform's own limits are the chip's; the user's budgets are the
+    // negotiation's (below), so that the transcript can say who yielded.
+    std::string why =
+        family.verify(*shape.problem, values, caps.maxThreadsPerBlock, caps.smemPerBlock);
     if (!why.empty()) {
       ++n.rejectedByVerifier;
       ++n.verifierReasons[why];
@@ -124,7 +126,9 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
     c.threads = evaluateClaim(family.threads, c.knobs).value_or(0);
     c.registers = evaluateClaim(family.registers, c.knobs).value_or(0);
     std::string over;
-    if (c.sharedBytes > budgets.maxSharedBytes)
+    if (c.threads > budgets.maxThreads)
+      over = "threads " + std::to_string(c.threads) + " > " + std::to_string(budgets.maxThreads);
+    else if (c.sharedBytes > budgets.maxSharedBytes)
       over = "shared memory " + std::to_string(c.sharedBytes) + " B > " +
              std::to_string(budgets.maxSharedBytes);
     else if (c.registers > budgets.maxRegisters)

@@ -29,7 +29,7 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
        stands and the transcript says so.
     5. **Apply.** The best candidate is applied to the kernel when the
        model predicts it faster than the kernel's `ks.predicted_time` (the
-       profiler's); within 3% of the best, the simpler candidate (fewer
+       profiler's); between equal predictions the simpler candidate (fewer
        transforms) wins. Otherwise the kernel stays as it is, with the
        reason. `ks.proposals` is removed either way.
 
