@@ -269,9 +269,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
   int chosen = best;
   Candidate &winner = d.evaluated[chosen];
   if (d.predictedBefore > 0 && winner.cost.seconds >= d.predictedBefore) {
-    d.decision = "unchanged: the best candidate is predicted no faster than the kernel (" +
-                 std::to_string(winner.cost.seconds * 1e3) + " ms vs " +
-                 std::to_string(d.predictedBefore * 1e3) + " ms)";
+    d.decision = llvm::formatv("unchanged: the best candidate is predicted no faster than "
+                               "the kernel ({0:e3} s vs {1:e3} s)",
+                               winner.cost.seconds, d.predictedBefore)
+                     .str();
     return;
   }
   std::string script = scriptText({{d.kernel, &winner}}, /*raise=*/false);
