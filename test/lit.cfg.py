@@ -30,6 +30,9 @@ for var in ("CUDA_HOME", "CUDA_PATH", "CUDA_ROOT", "HOME", "XDG_CACHE_HOME"):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
+# The agent driver remembers compiled candidates in the tuning database:
+# the tests' own, never the user's.
+config.environment["KS_TUNING_DB"] = os.path.join(config.test_exec_root, "tuning.db")
 config.substitutions.append(("%ks_src_root", config.ks_src_root))
 config.substitutions.append(("%examples", os.path.join(config.ks_src_root, "examples")))
 config.substitutions.append(("%python", sys.executable))

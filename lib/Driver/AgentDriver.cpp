@@ -14,6 +14,8 @@
 #include "kernelskill/Driver/Passes.h"
 #include "kernelskill/Driver/Transcript.h"
 #include "kernelskill/Target/Lowering.h"
+#include "kernelskill/Config.h"
+#include "kernelskill/Runtime/TuningDB.h"
 #include "kernelskill/Target/PTXAS.h"
 
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -23,6 +25,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace mlir::ks {
@@ -83,6 +87,95 @@ LogicalResult applyScript(ModuleOp payload, StringRef script) {
                                                 transform::TransformOptions());
 }
 
+/// A fingerprint of the kernel's code: its generic form without the facts
+/// the profilers and agents attach (they describe the code, they are not it).
+std::string fingerprintOf(gpu::GPUFuncOp kernel) {
+  OwningOpRef<Operation *> copy = kernel->clone();
+  for (StringRef name : {DiagnosisAttr::kKernelAttrName.data(), ProposalAttr::kKernelAttrName.data(),
+                         kPredictedTimeAttrName.data(), ResourcesAttr::kKernelAttrName.data()})
+    (*copy)->removeAttr(name);
+  (*copy)->walk([](Operation *op) {
+    op->removeAttr(AccessAttr::kOpAttrName);
+    op->removeAttr(BranchAttr::kOpAttrName);
+  });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  (*copy)->print(os, OpPrintingFlags().printGenericOpForm().elideLargeElementsAttrs());
+  return llvm::formatv("{0:x16}", llvm::xxh3_64bits(text)).str();
+}
+
+/// Long-term memory of compiled candidates (Runtime/TuningDB.h): one record
+/// per (kernel fingerprint, GPU, op attributes) with ptxas's verdict.
+class CompileMemory {
+public:
+  CompileMemory(StringRef path, std::string fingerprint, std::string gpu, std::string chip,
+                int optLevel)
+      : fingerprint(std::move(fingerprint)), gpu(std::move(gpu)), chip(std::move(chip)),
+        optLevel(optLevel) {
+#if !KS_HAVE_TUNING_DB
+    return; // built without SQLite: the short-term memory only
+#endif
+    if (path == "none")
+      return;
+    std::string where = path.empty() ? runtime::TuningDB::defaultPath() : path.str();
+    db = runtime::TuningDB::open(where, error);
+    if (!db)
+      return;
+    if (auto records = db->query(this->fingerprint, this->gpu, std::nullopt, error))
+      for (const runtime::MeasurementRecord &r : *records) {
+        llvm::Expected<llvm::json::Value> v = llvm::json::parse(r.results);
+        if (!v) {
+          llvm::consumeError(v.takeError());
+          continue;
+        }
+        const llvm::json::Object *o = v->getAsObject();
+        if (!o || o->getString("kind") != "ptxas" || o->getInteger("opt_level") != optLevel ||
+            r.chip != this->chip)
+          continue;
+        known[r.schedule] = {o->getInteger("registers").value_or(0),
+                             o->getInteger("spill_bytes").value_or(0),
+                             o->getString("status").value_or("").str()};
+      }
+  }
+  struct Verdict {
+    int64_t registers = 0, spillBytes = 0;
+    std::string status; ///< "compiled" or "rejected: ..."
+  };
+  const Verdict *lookup(const std::string &schedule) const {
+    auto it = known.find(schedule);
+    return it == known.end() ? nullptr : &it->second;
+  }
+  void remember(const std::string &schedule, const Verdict &v) {
+    known[schedule] = v;
+#if !KS_HAVE_TUNING_DB
+    return;
+#endif
+    if (!db)
+      return;
+    runtime::MeasurementRecord r;
+    r.fingerprint = fingerprint;
+    r.gpuName = gpu;
+    r.chip = chip;
+    r.schedule = schedule;
+    r.workload = "{}";
+    r.ksVersion = KS_VERSION_STRING;
+    llvm::json::Object results{{"kind", "ptxas"},          {"opt_level", optLevel},
+                               {"registers", v.registers}, {"spill_bytes", v.spillBytes},
+                               {"status", v.status}};
+    r.results = llvm::formatv("{0}", llvm::json::Value(std::move(results))).str();
+    std::string ignored;
+    db->insert(r, ignored);
+  }
+  bool enabled() const { return db != nullptr; }
+  std::string error;
+
+private:
+  std::unique_ptr<runtime::TuningDB> db;
+  std::string fingerprint, gpu, chip;
+  int optLevel;
+  std::map<std::string, Verdict> known;
+};
+
 struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {
   using Base::Base;
 
@@ -91,7 +184,7 @@ struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {
 private:
   void decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapabilities &caps,
               const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
-              StringRef chip, const std::optional<std::string> &ptxasPath);
+              StringRef chip, StringRef sku, const std::optional<std::string> &ptxasPath);
   bool writeFile(StringRef path, StringRef text);
 };
 
@@ -110,7 +203,8 @@ bool AgentDriver::writeFile(StringRef path, StringRef text) {
 
 void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapabilities &caps,
                          const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
-                         StringRef chip, const std::optional<std::string> &ptxasPath) {
+                         StringRef chip, StringRef sku,
+                         const std::optional<std::string> &ptxasPath) {
   ModuleOp module = getOperation();
   d.kernel = kernel.getName().str();
   if (auto t = kernel->getAttrOfType<FloatAttr>(kPredictedTimeAttrName))
@@ -172,6 +266,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
   // spills lowers the register budget to below its estimate, so the next
   // ones the estimate puts at least as high are not compiled either.
   int64_t registerCap = budgets.maxRegisters;
+  int64_t fromMemory = 0;
+  CompileMemory memory(db, fingerprintOf(kernel), sku.str(), chip.str(), optLevel);
+  if (!memory.error.empty())
+    kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
   std::vector<const Candidate *> seen;
   int64_t skippedSame = 0, skippedCap = 0;
   for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
@@ -190,12 +288,27 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
     seen.push_back(&ranked[next]);
     int64_t estimate = c.registers;
     std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
-    if (ptxasPath) {
+    std::string attributes = c.family->opAttributes(c.knobs);
+    if (const CompileMemory::Verdict *v = ptxasPath ? memory.lookup(attributes) : nullptr) {
+      // Compiled by an earlier run: ptxas's verdict from the tuning database.
+      c.registers = v->registers;
+      c.registersFromPtxas = true;
+      c.spillBytes = v->spillBytes;
+      ++fromMemory;
+      if (v->status != "compiled") {
+        c.status = v->status;
+        if (c.spillBytes > 0 && estimate <= registerCap)
+          registerCap = estimate - 1;
+        d.evaluated.push_back(std::move(c));
+        continue;
+      }
+    } else if (ptxasPath) {
       std::string error;
       auto report = lowerAndAssemble(module, *ptxasPath, chip, optLevel, error,
                                      [&](ModuleOp copy) { return applyScript(copy, script); });
       if (failed(report)) {
         c.status = "rejected: " + error;
+        memory.remember(attributes, {0, 0, c.status});
         d.evaluated.push_back(std::move(c));
         continue;
       }
@@ -208,6 +321,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
           c.registersFromPtxas = true;
         }
       }
+      memory.remember(attributes, {c.registers, c.spillBytes,
+                                   c.spillBytes > 0 ? "rejected: ptxas spills " +
+                                                          std::to_string(c.spillBytes) + " bytes"
+                                                    : "compiled"});
       if (c.spillBytes > 0) {
         c.status = "rejected: ptxas spills " + std::to_string(c.spillBytes) + " bytes";
         if (estimate <= registerCap) {
@@ -221,13 +338,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
         d.evaluated.push_back(std::move(c));
         continue;
       }
-      if (c.registers > budgets.maxRegisters) {
-        c.status = "rejected: ptxas allocates " + std::to_string(c.registers) +
-                   " registers > max-registers " + std::to_string(budgets.maxRegisters);
-        d.evaluated.push_back(std::move(c));
-        continue;
-      }
-    } else {
+    } else if (!ptxasPath) {
       OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
       ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &) { return success(); });
       if (failed(applyScript(*copy, script))) {
@@ -236,10 +347,20 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
         continue;
       }
     }
+    if (c.registersFromPtxas && c.registers > budgets.maxRegisters) {
+      c.status = "rejected: ptxas allocates " + std::to_string(c.registers) +
+                 " registers > max-registers " + std::to_string(budgets.maxRegisters);
+      d.evaluated.push_back(std::move(c));
+      continue;
+    }
     c.cost = predictCandidate(c, shape, caps);
     c.status = "compiled";
     d.evaluated.push_back(std::move(c));
   }
+  if (fromMemory)
+    d.compiledWith += "; " + std::to_string(fromMemory) + " of " +
+                      std::to_string(d.evaluated.size()) +
+                      " candidates' ptxas results from the tuning database";
 
   if (skippedSame || skippedCap)
     d.negotiations.back().second.messages.push_back(
@@ -322,7 +443,7 @@ void AgentDriver::runOnOperation() {
   std::vector<KernelDecision> decisions;
   for (gpu::GPUFuncOp kernel : kernels) {
     KernelDecision &d = decisions.emplace_back();
-    decide(kernel, d, caps, budgets, *workloadValues, chip, ptxasPath);
+    decide(kernel, d, caps, budgets, *workloadValues, chip, sku, ptxasPath);
     if (explain)
       printExplanation(llvm::errs(), d);
   }

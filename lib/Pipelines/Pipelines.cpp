@@ -95,6 +95,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.minOccupancy = options.minOccupancy;
     driver.optLevel = options.optLevel;
     driver.workload = options.workload;
+    driver.db = options.db;
     driver.transcript = options.transcript;
     driver.schedule = options.schedule;
     driver.explain = options.explain;

@@ -33,6 +33,11 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
        transforms) wins. Otherwise the kernel stays as it is, with the
        reason. `ks.proposals` is removed either way.
 
+    Every compiled candidate's ptxas result (registers, spills, or why it
+    failed) goes into the tuning database (`db=`), keyed by a fingerprint
+    of the kernel, the GPU and the op's attributes; a repeat run reuses
+    them instead of compiling again (the transcript says "tuning database").
+
     `measure=static` (the only mode so far) decides from the model and
     ptxas alone: deterministic, no GPU. `transcript=FILE` writes every
     step as JSON; `schedule=FILE` writes the winners as a standalone
@@ -59,6 +64,9 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            "ptxas to assemble candidates with (default: found as ks-collect-resources does)">,
     Option<"workload", "workload", "std::string", /*default=*/"\"\"",
            "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
+    Option<"db", "db", "std::string", /*default=*/"\"\"",
+           "Tuning database for the candidates' ptxas results (default: $KS_TUNING_DB, else "
+           "~/.cache/kernelskill/tuning.db; none: off)">,
     Option<"transcript", "transcript", "std::string", /*default=*/"\"\"",
            "File to write the decisions to, as JSON">,
     Option<"schedule", "schedule", "std::string", /*default=*/"\"\"",

@@ -91,6 +91,11 @@ struct KernelSkillPipelineOptions
   Option<double> minOccupancy{*this, "min-occupancy",
                               llvm::cl::desc("Occupancy every candidate must reach"),
                               llvm::cl::init(0.0)};
+  Option<std::string> db{*this, "db",
+                         llvm::cl::desc("Tuning database the driver remembers compiled "
+                                        "candidates in (default: $KS_TUNING_DB, else "
+                                        "~/.cache/kernelskill/tuning.db; none: off)"),
+                         llvm::cl::init("")};
   Option<std::string> transcript{*this, "transcript",
                                  llvm::cl::desc("File for the driver's decisions (JSON)"),
                                  llvm::cl::init("")};
