@@ -71,6 +71,24 @@ std::string scriptText(ArrayRef<std::pair<std::string, const Candidate *>> steps
   return s;
 }
 
+/// In a copy made to compile one candidate, the other raised kernels (still
+/// linalg, which only a schedule lowers) become empty: only the candidate's
+/// figures are read from the copy.
+void emptyOtherRaisedKernels(ModuleOp copy, StringRef keep) {
+  copy.walk([&](gpu::GPUFuncOp f) {
+    if (!f.isKernel() || f.getName() == keep || !f->hasAttr("ks.raised"))
+      return;
+    Region &body = f.getBody();
+    while (body.getBlocks().size() > 1)
+      body.back().erase();
+    Block &entry = body.front();
+    while (!entry.empty())
+      entry.back().erase();
+    OpBuilder b = OpBuilder::atBlockEnd(&entry);
+    gpu::ReturnOp::create(b, f.getLoc());
+  });
+}
+
 /// Parses `script` in `payload`'s context and applies it to `payload`.
 LogicalResult applyScript(ModuleOp payload, StringRef script) {
   OwningOpRef<ModuleOp> transforms = parseSourceString<ModuleOp>(script, payload.getContext());
@@ -186,7 +204,49 @@ private:
               const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
               StringRef chip, StringRef sku, const std::optional<std::string> &ptxasPath);
   bool writeFile(StringRef path, StringRef text);
+  void scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
+                      const std::vector<Candidate> &ranked, const GPUCapabilities &caps,
+                      const std::string &reason);
 };
+
+/// A raised kernel holds linalg on tensors, launched as one thread: only a
+/// schedule lowers it. When the driver keeps no candidate for it, it still
+/// applies one — the best compiled, else the best admissible, else the
+/// family's defaults — and says so; the kernel is never left unlowerable.
+void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
+                                 const KernelShape &shape, const std::vector<Candidate> &ranked,
+                                 const GPUCapabilities &caps, const std::string &reason) {
+  std::optional<Candidate> pick;
+  for (const Candidate &c : d.evaluated)
+    if (!pick && c.status == "compiled")
+      pick = c;
+  if (!pick && !ranked.empty())
+    pick = ranked.front();
+  if (!pick) {
+    const ScheduleFamily *family = lookupScheduleFamily(
+        shape.cls == ProblemClass::Gemm ? "outer_product" : "split_reduction");
+    Candidate c;
+    c.family = family;
+    c.knobs = family->complete({});
+    if (family->verify(*shape.problem, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
+      pick = c;
+  }
+  std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
+  if (!pick || failed(applyScript(getOperation(), script))) {
+    kernel.emitError() << "ks-agent-driver: " << reason
+                       << "; and no schedule applies to the raised kernel, which cannot be "
+                          "lowered without one (run the pipeline with optimize=false)";
+    d.decision = reason + "; no schedule applies: the raised kernel cannot be lowered";
+    return signalPassFailure();
+  }
+  pick->status = "chosen";
+  d.evaluated.push_back(*pick);
+  d.chosen = int(d.evaluated.size()) - 1;
+  d.changed = true;
+  d.scheduleOp = opText(*pick, "k", "r");
+  d.decision = reason + "; scheduled anyway with " + std::string(pick->family->name) + " " +
+               describeKnobs(*pick) + ": a raised kernel is lowered only through a schedule";
+}
 
 bool AgentDriver::writeFile(StringRef path, StringRef text) {
   std::error_code ec;
@@ -224,10 +284,9 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
     d.decision = "unchanged: " + shape.whyNot;
     return;
   }
-  if (d.proposals.empty()) {
-    d.decision = "unchanged: no agent proposed anything (no finding their rules answer)";
-    return;
-  }
+  if (d.proposals.empty())
+    return scheduleAnyway(kernel, d, shape, {}, caps,
+                          "no agent proposed anything (no finding their rules answer)");
 
   // Steps 1-3 per family; the families exclude each other (one schedule
   // per kernel), so their candidates compete in one ranking.
@@ -250,10 +309,9 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
   llvm::stable_sort(ranked, [](const Candidate &a, const Candidate &b) {
     return a.cost.seconds < b.cost.seconds;
   });
-  if (ranked.empty()) {
-    d.decision = "unchanged: no point of the proposals fits the verifier and the budgets";
-    return;
-  }
+  if (ranked.empty())
+    return scheduleAnyway(kernel, d, shape, ranked, caps,
+                          "no point of the proposals fits the verifier and the budgets");
 
   // Step 4: compile the best `budget` on copies of the module.
   int64_t count = std::min<int64_t>(std::max(budget.getValue(), 1), int64_t(ranked.size()));
@@ -297,18 +355,27 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
       ++fromMemory;
       if (v->status != "compiled") {
         c.status = v->status;
-        if (c.spillBytes > 0 && estimate <= registerCap)
+        if (c.spillBytes > 0 && estimate <= registerCap) {
           registerCap = estimate - 1;
+          d.negotiations.back().second.messages.push_back(
+              {"resource", "driver", "registers",
+               "ptxas spilled " + describeKnobs(c) + " (estimated " + std::to_string(estimate) +
+                   " registers): the register budget for the remaining candidates is " +
+                   std::to_string(registerCap) + " by the estimate"});
+        }
         d.evaluated.push_back(std::move(c));
         continue;
       }
     } else if (ptxasPath) {
       std::string error;
       auto report = lowerAndAssemble(module, *ptxasPath, chip, optLevel, error,
-                                     [&](ModuleOp copy) { return applyScript(copy, script); });
+                                     [&](ModuleOp copy) {
+                                       emptyOtherRaisedKernels(copy, d.kernel);
+                                       return applyScript(copy, script);
+                                     });
       if (failed(report)) {
+        // Not remembered: a failure may come from the rest of the module.
         c.status = "rejected: " + error;
-        memory.remember(attributes, {0, 0, c.status});
         d.evaluated.push_back(std::move(c));
         continue;
       }
@@ -383,18 +450,18 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
              d.evaluated[best].family->complexity(d.evaluated[best].knobs)))
       best = int(i);
   }
-  if (best < 0) {
-    d.decision = "unchanged: every compiled candidate was rejected";
-    return;
-  }
+  if (best < 0)
+    return scheduleAnyway(kernel, d, shape, ranked, caps,
+                          "every compiled candidate was rejected");
   int chosen = best;
   Candidate &winner = d.evaluated[chosen];
   if (d.predictedBefore > 0 && winner.cost.seconds >= d.predictedBefore) {
-    d.decision = llvm::formatv("unchanged: the best candidate is predicted no faster than "
-                               "the kernel ({0:e3} s vs {1:e3} s)",
-                               winner.cost.seconds, d.predictedBefore)
-                     .str();
-    return;
+    std::string why = llvm::formatv("the best candidate is predicted no faster than the "
+                                    "kernel ({0:e3} s vs {1:e3} s)",
+                                    winner.cost.seconds, d.predictedBefore)
+                          .str();
+    // A raised kernel cannot stay as it is (see scheduleAnyway).
+    return scheduleAnyway(kernel, d, shape, {winner}, caps, why);
   }
   std::string script = scriptText({{d.kernel, &winner}}, /*raise=*/false);
   if (failed(applyScript(module, script))) {
