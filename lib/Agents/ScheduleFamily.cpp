@@ -48,6 +48,12 @@ const Knob kSplitReductionKnobs[] = {
     {"UNROLL", 1, "independent loads in flight per thread"},
 };
 
+const Knob kOnePerThreadKnobs[] = {
+    {"BX", 256, "threads per block along the forall's innermost dimension"},
+    {"BY", 1, "threads per block along the next"},
+    {"BZ", 1, "threads per block along the outermost"},
+};
+
 int64_t knobValue(const KnobValues &v, StringRef name) {
   auto it = v.find(name);
   return it == v.end() ? 0 : it->second;
@@ -100,6 +106,20 @@ std::string splitReductionAttributes(const KnobValues &v) {
   return text;
 }
 
+std::string onePerThreadAttributes(const KnobValues &v) {
+  return "{block = array<i64: " + std::to_string(knobValue(v, "BX")) + ", " +
+         std::to_string(knobValue(v, "BY")) + ", " + std::to_string(knobValue(v, "BZ")) + ">}";
+}
+
+/// The op itself checks the forall; there is no contraction to check against.
+std::string verifyOnePerThreadKnobs(const ContractionProblem &, const KnobValues &v,
+                                    int64_t maxThreads, int64_t) {
+  int64_t threads = knobValue(v, "BX") * knobValue(v, "BY") * knobValue(v, "BZ");
+  if (threads <= 0 || threads > maxThreads)
+    return "block of " + std::to_string(threads) + " threads";
+  return "";
+}
+
 struct Family : ScheduleFamily {
   std::string (*attributes)(const KnobValues &);
   std::string (*check)(const ContractionProblem &, const KnobValues &, int64_t, int64_t);
@@ -138,7 +158,16 @@ const Family kSplitReduction{
      "2*OUTS*UNROLL*VEC+OUTS+24"},
     splitReductionAttributes, verifySplitReductionKnobs, splitReductionComplexity};
 
-const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction};
+// Not proposed by any rule yet: the driver's schedule for a raised kernel
+// without a contraction (its iteration space mapped back onto threads).
+const Family kOnePerThread{
+    {"one_per_thread", "transform.ks.map_forall_to_grid", kOnePerThreadKnobs, "0", "BX*BY*BZ",
+     "24"},
+    onePerThreadAttributes, verifyOnePerThreadKnobs, [](const KnobValues &) -> int64_t {
+      return 0;
+    }};
+
+const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction, &kOnePerThread};
 
 const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
 

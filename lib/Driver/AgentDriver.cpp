@@ -223,12 +223,17 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
   if (!pick && !ranked.empty())
     pick = ranked.front();
   if (!pick) {
-    const ScheduleFamily *family = lookupScheduleFamily(
-        shape.cls == ProblemClass::Gemm ? "outer_product" : "split_reduction");
+    // The family's defaults; a raised kernel without a contraction is its
+    // iteration space, mapped back onto threads (256 per block).
+    const ScheduleFamily *family =
+        lookupScheduleFamily(!shape.problem                    ? "one_per_thread"
+                             : shape.cls == ProblemClass::Gemm ? "outer_product"
+                                                               : "split_reduction");
     Candidate c;
     c.family = family;
     c.knobs = family->complete({});
-    if (family->verify(*shape.problem, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
+    if (!shape.problem ||
+        family->verify(*shape.problem, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
       pick = c;
   }
   std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
@@ -281,6 +286,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
             ", k=" + std::to_string(shape.sizes.k) + ", batch=" + std::to_string(shape.sizes.batch) +
             (shape.sizesFrom.empty() ? "" : " (" + shape.sizesFrom + ")");
   if (!shape.problem) {
+    if (kernel->hasAttr("ks.raised"))
+      return scheduleAnyway(kernel, d, shape, {}, caps, shape.whyNot);
     d.decision = "unchanged: " + shape.whyNot;
     return;
   }

@@ -493,6 +493,14 @@ struct RaiseContractionsPass : ks::impl::KSRaiseContractionsBase<RaiseContractio
     });
     for (scf::ForallOp forall : foralls) {
       Location loc = forall.getLoc();
+      bool hasLoop = false;
+      forall.getBody()->walk([&](scf::ForOp) { hasLoop = true; });
+      if (!hasLoop && !elementwise) {
+        if (remarks)
+          emitRemark(loc) << "ks-raise-contractions: not raised to linalg: no reduction loop "
+                             "(elementwise work stays a forall; elementwise=true raises it)";
+        continue;
+      }
       std::string why;
       if (failed(raiseContraction(forall, why)) && remarks)
         emitRemark(loc) << "ks-raise-contractions: not raised to linalg: " << why;

@@ -1,4 +1,4 @@
-// RUN: ks-opt %s -split-input-file -verify-diagnostics --ks-raise-contractions | FileCheck %s
+// RUN: ks-opt %s -split-input-file -verify-diagnostics --ks-raise-contractions="elementwise=true" | FileCheck %s
 
 // C[i, j] = sum_p A[i, p] * B[p, j] from 0: linalg.matmul into a fill,
 // materialized into the stored view; the source's contract flags are kept

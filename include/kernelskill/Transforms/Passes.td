@@ -171,11 +171,16 @@ def KSRaiseContractions : Pass<"ks-raise-contractions", "::mlir::ModuleOp"> {
     `bufferization.materialize_in_destination` into the stored view. The
     reduction's order is linalg's (any): the verification tolerance covers
     the reordering (docs/Raising.md). Loops whose bounds depend on the output
-    index (triangular updates) stay SIMT, with a remark.
+    index (triangular updates) stay SIMT, with a remark. A forall without a
+    reduction loop (elementwise work) is raised only with `elementwise=true`.
   }];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark for each forall that is not raised, with the reason">,
+    Option<"elementwise", "elementwise", "bool", /*default=*/"false",
+           "Also raise loop-free (elementwise) foralls to linalg.generic; off by default "
+           "because no schedule consumes them yet: they stay foralls, which "
+           "ks.map_forall_to_grid maps back onto threads">,
   ];
   let dependentDialects = ["::mlir::linalg::LinalgDialect", "::mlir::tensor::TensorDialect",
                            "::mlir::bufferization::BufferizationDialect"];
