@@ -354,14 +354,44 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
     int64_t estimate = c.registers;
     std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
     std::string attributes = c.family->opAttributes(c.knobs);
-    if (const CompileMemory::Verdict *v = ptxasPath ? memory.lookup(attributes) : nullptr) {
-      // Compiled by an earlier run: ptxas's verdict from the tuning database.
-      c.registers = v->registers;
+    if (ptxasPath) {
+      // ptxas's verdict: from the tuning database when an earlier run
+      // compiled this point, else from compiling it now.
+      CompileMemory::Verdict verdict;
+      if (const CompileMemory::Verdict *v = memory.lookup(attributes)) {
+        verdict = *v;
+        ++fromMemory;
+      } else {
+        std::string error;
+        auto report = lowerAndAssemble(module, *ptxasPath, chip, optLevel, error,
+                                       [&](ModuleOp copy) {
+                                         emptyOtherRaisedKernels(copy, d.kernel);
+                                         return applyScript(copy, script);
+                                       });
+        if (failed(report)) {
+          // Not remembered: a failure may come from the rest of the module.
+          c.status = "rejected: " + error;
+          d.evaluated.push_back(std::move(c));
+          continue;
+        }
+        verdict.registers = c.registers;
+        for (auto &[name, info] : *report) {
+          if (name != d.kernel && name != d.kernel + "_split_init")
+            continue;
+          verdict.spillBytes += info.spillStoreBytes + info.spillLoadBytes;
+          if (name == d.kernel)
+            verdict.registers = info.registers;
+        }
+        verdict.status = verdict.spillBytes > 0 ? "rejected: ptxas spills " +
+                                                      std::to_string(verdict.spillBytes) + " bytes"
+                                                : "compiled";
+        memory.remember(attributes, verdict);
+      }
+      c.registers = verdict.registers;
       c.registersFromPtxas = true;
-      c.spillBytes = v->spillBytes;
-      ++fromMemory;
-      if (v->status != "compiled") {
-        c.status = v->status;
+      c.spillBytes = verdict.spillBytes;
+      if (verdict.status != "compiled") {
+        c.status = verdict.status;
         if (c.spillBytes > 0 && estimate <= registerCap) {
           registerCap = estimate - 1;
           d.negotiations.back().second.messages.push_back(
@@ -373,46 +403,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
         d.evaluated.push_back(std::move(c));
         continue;
       }
-    } else if (ptxasPath) {
-      std::string error;
-      auto report = lowerAndAssemble(module, *ptxasPath, chip, optLevel, error,
-                                     [&](ModuleOp copy) {
-                                       emptyOtherRaisedKernels(copy, d.kernel);
-                                       return applyScript(copy, script);
-                                     });
-      if (failed(report)) {
-        // Not remembered: a failure may come from the rest of the module.
-        c.status = "rejected: " + error;
-        d.evaluated.push_back(std::move(c));
-        continue;
-      }
-      for (auto &[name, info] : *report) {
-        if (name != d.kernel && name != d.kernel + "_split_init")
-          continue;
-        c.spillBytes += info.spillStoreBytes + info.spillLoadBytes;
-        if (name == d.kernel) {
-          c.registers = info.registers;
-          c.registersFromPtxas = true;
-        }
-      }
-      memory.remember(attributes, {c.registers, c.spillBytes,
-                                   c.spillBytes > 0 ? "rejected: ptxas spills " +
-                                                          std::to_string(c.spillBytes) + " bytes"
-                                                    : "compiled"});
-      if (c.spillBytes > 0) {
-        c.status = "rejected: ptxas spills " + std::to_string(c.spillBytes) + " bytes";
-        if (estimate <= registerCap) {
-          registerCap = estimate - 1;
-          d.negotiations.back().second.messages.push_back(
-              {"resource", "driver", "registers",
-               "ptxas spilled " + describeKnobs(c) + " (estimated " + std::to_string(estimate) +
-                   " registers): the register budget for the remaining candidates is " +
-                   std::to_string(registerCap) + " by the estimate"});
-        }
-        d.evaluated.push_back(std::move(c));
-        continue;
-      }
-    } else if (!ptxasPath) {
+    } else {
       OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
       ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &) { return success(); });
       if (failed(applyScript(*copy, script))) {
