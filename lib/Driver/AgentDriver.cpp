@@ -8,11 +8,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Agents/DeviceQuery.h"
 #include "kernelskill/Analysis/KernelProfile.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Driver/Measure.h"
 #include "kernelskill/Driver/Negotiation.h"
 #include "kernelskill/Driver/Passes.h"
 #include "kernelskill/Driver/Transcript.h"
+#include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Lowering.h"
 #include "kernelskill/Config.h"
 #include "kernelskill/Runtime/TuningDB.h"
@@ -23,6 +26,7 @@
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -122,14 +126,16 @@ std::string fingerprintOf(gpu::GPUFuncOp kernel) {
   return llvm::formatv("{0:x16}", llvm::xxh3_64bits(text)).str();
 }
 
-/// Long-term memory of compiled candidates (Runtime/TuningDB.h): one record
-/// per (kernel fingerprint, GPU, op attributes) with ptxas's verdict.
-class CompileMemory {
+/// Long-term memory of the candidates (Runtime/TuningDB.h), keyed by the
+/// kernel's fingerprint, the GPU and the op's attributes: ptxas's verdict
+/// (any workload) and, with measure=cuda, the measured median and
+/// verification at one workload ("original" is the lifted kernel).
+class CandidateMemory {
 public:
-  CompileMemory(StringRef path, std::string fingerprint, std::string gpu, std::string chip,
-                int optLevel)
+  CandidateMemory(StringRef path, std::string fingerprint, std::string gpu, std::string chip,
+                  int optLevel, std::string workload)
       : fingerprint(std::move(fingerprint)), gpu(std::move(gpu)), chip(std::move(chip)),
-        optLevel(optLevel) {
+        workload(std::move(workload)), optLevel(optLevel) {
 #if !KS_HAVE_TUNING_DB
     return; // built without SQLite: the short-term memory only
 #endif
@@ -147,24 +153,56 @@ public:
           continue;
         }
         const llvm::json::Object *o = v->getAsObject();
-        if (!o || o->getString("kind") != "ptxas" || o->getInteger("opt_level") != optLevel ||
-            r.chip != this->chip)
+        if (!o || o->getInteger("opt_level") != optLevel || r.chip != this->chip)
           continue;
-        known[r.schedule] = {o->getInteger("registers").value_or(0),
-                             o->getInteger("spill_bytes").value_or(0),
-                             o->getString("status").value_or("").str()};
+        std::string status = o->getString("status").value_or("").str();
+        if (o->getString("kind") == "ptxas")
+          known[r.schedule] = {o->getInteger("registers").value_or(0),
+                               o->getInteger("spill_bytes").value_or(0), status};
+        else if (o->getString("kind") == "measured" && r.workload == this->workload)
+          measured[r.schedule] = {o->getNumber("median_ms").value_or(-1), status,
+                                  o->getString("verification").value_or("").str()};
       }
   }
   struct Verdict {
     int64_t registers = 0, spillBytes = 0;
     std::string status; ///< "compiled" or "rejected: ..."
   };
+  struct Measurement {
+    double medianMs = -1;
+    std::string status;       ///< "pass" or "rejected: ..."
+    std::string verification; ///< where it was verified
+  };
   const Verdict *lookup(const std::string &schedule) const {
     auto it = known.find(schedule);
     return it == known.end() ? nullptr : &it->second;
   }
+  const Measurement *lookupMeasurement(const std::string &schedule) const {
+    auto it = measured.find(schedule);
+    return it == measured.end() ? nullptr : &it->second;
+  }
   void remember(const std::string &schedule, const Verdict &v) {
     known[schedule] = v;
+    insert(schedule, "{}",
+           llvm::json::Object{{"kind", "ptxas"},          {"opt_level", optLevel},
+                              {"registers", v.registers}, {"spill_bytes", v.spillBytes},
+                              {"status", v.status}});
+  }
+  void remember(const std::string &schedule, const Measurement &m) {
+    measured[schedule] = m;
+    insert(schedule, workload,
+           llvm::json::Object{{"kind", "measured"},
+                              {"opt_level", optLevel},
+                              {"median_ms", m.medianMs},
+                              {"status", m.status},
+                              {"verification", m.verification}});
+  }
+  bool enabled() const { return db != nullptr; }
+  std::string error;
+
+private:
+  void insert(const std::string &schedule, const std::string &recordWorkload,
+              llvm::json::Object results) {
 #if !KS_HAVE_TUNING_DB
     return;
 #endif
@@ -175,39 +213,166 @@ public:
     r.gpuName = gpu;
     r.chip = chip;
     r.schedule = schedule;
-    r.workload = "{}";
+    r.workload = recordWorkload;
     r.ksVersion = KS_VERSION_STRING;
-    llvm::json::Object results{{"kind", "ptxas"},          {"opt_level", optLevel},
-                               {"registers", v.registers}, {"spill_bytes", v.spillBytes},
-                               {"status", v.status}};
     r.results = llvm::formatv("{0}", llvm::json::Value(std::move(results))).str();
     std::string ignored;
     db->insert(r, ignored);
   }
-  bool enabled() const { return db != nullptr; }
-  std::string error;
-
-private:
   std::unique_ptr<runtime::TuningDB> db;
-  std::string fingerprint, gpu, chip;
+  std::string fingerprint, gpu, chip, workload;
   int optLevel;
   std::map<std::string, Verdict> known;
+  std::map<std::string, Measurement> measured;
 };
+
+/// Two measured medians closer than this are the same to the driver.
+constexpr double kMeasurementNoise = 0.02;
+
+/// The launches of `kernel` (and of its split-K init kernel) in `module`'s
+/// launchers, in order, as a ks-bench manifest (a JSON array of launches).
+FailureOr<std::string> manifestOf(ModuleOp module, StringRef kernel) {
+  std::vector<std::string> launches;
+  bool failedOne = false;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    StringRef name = launch.getKernelName();
+    if (name != kernel && name != (kernel + "_split_init").str())
+      return;
+    FailureOr<std::string> spec =
+        buildLaunchSpec(launch, launch->getParentOfType<func::FuncOp>(), false);
+    if (failed(spec))
+      failedOne = true;
+    else
+      launches.push_back(*spec);
+  });
+  if (failedOne || launches.empty())
+    return failure();
+  return "[" + llvm::join(launches, ",\n") + "]\n";
+}
+
+/// The launch of `kernel` in `module` and its launcher, if there is one.
+std::pair<gpu::LaunchFuncOp, func::FuncOp> findLaunch(ModuleOp module, StringRef kernel) {
+  gpu::LaunchFuncOp found;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    if (!found && launch.getKernelName() == kernel)
+      found = launch;
+  });
+  return {found, found ? found->getParentOfType<func::FuncOp>() : func::FuncOp()};
+}
+
+/// Puts the lifted `kernel` of `original` back in place of its raised form
+/// in `module`, with its launcher as it was. Refuses (with the reason) when
+/// the launcher also launches another kernel, whose raised launch would be
+/// lost with it.
+LogicalResult restoreOriginal(ModuleOp module, ModuleOp original, StringRef kernel,
+                              std::string &why) {
+  auto findKernel = [&](ModuleOp m) {
+    gpu::GPUFuncOp f;
+    m.walk([&](gpu::GPUFuncOp g) {
+      if (g.getName() == kernel)
+        f = g;
+    });
+    return f;
+  };
+  gpu::GPUFuncOp raised = findKernel(module), lifted = findKernel(original);
+  if (!raised || !lifted) {
+    why = "the original has no kernel @" + kernel.str();
+    return failure();
+  }
+  SmallVector<func::FuncOp> launchers;
+  module.walk([&](gpu::LaunchFuncOp launch) {
+    auto fn = launch->getParentOfType<func::FuncOp>();
+    if (launch.getKernelName() == kernel && fn && !llvm::is_contained(launchers, fn))
+      launchers.push_back(fn);
+  });
+  SmallVector<std::pair<func::FuncOp, func::FuncOp>> replacements;
+  for (func::FuncOp fn : launchers) {
+    WalkResult other = fn.walk([&](gpu::LaunchFuncOp launch) {
+      return launch.getKernelName() == kernel ? WalkResult::advance() : WalkResult::interrupt();
+    });
+    if (other.wasInterrupted()) {
+      why = "its launcher @" + fn.getSymName().str() + " also launches another kernel";
+      return failure();
+    }
+    auto before = original.lookupSymbol<func::FuncOp>(fn.getSymName());
+    if (!before) {
+      why = "the original has no launcher @" + fn.getSymName().str();
+      return failure();
+    }
+    replacements.emplace_back(fn, before);
+  }
+  OpBuilder b(raised);
+  b.clone(*lifted);
+  raised.erase();
+  for (auto [now, before] : replacements) {
+    b.setInsertionPoint(now);
+    b.clone(*before);
+    now.erase();
+  }
+  return success();
+}
 
 struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {
   using Base::Base;
+  AgentDriver(const KSAgentDriverOptions &options, std::shared_ptr<OriginalModule> original)
+      : Base(options), fromPipeline(std::move(original)) {}
 
   void runOnOperation() override;
 
 private:
-  void decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapabilities &caps,
-              const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
-              StringRef chip, StringRef sku, const std::optional<std::string> &ptxasPath);
+  /// What every kernel's decision shares in one run.
+  struct RunContext {
+    GPUCapabilities caps;
+    Budgets budgets;
+    llvm::StringMap<int64_t> workloadValues;
+    std::string chip, sku;
+    std::optional<std::string> ptxas;
+    /// measure=cuda (or auto that became cuda): the lifted original, ks-bench,
+    /// where files go, and the original's PTX once lowered.
+    bool measuring = false;
+    ModuleOp original;
+    std::string bench, workDir, originalPTX;
+  };
+  /// What ks-bench needs of the lifted original to measure one kernel.
+  struct Reference {
+    std::string specPath;                 ///< its launch, with inferred buffer extents
+    std::map<std::string, int64_t> values; ///< every scalar at the workload
+    std::string workload, oddWorkload;    ///< NAME=VALUE,...
+    std::string workloadKey;              ///< the tuning database's key (JSON)
+  };
+  void decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &run);
+  std::optional<Reference> prepareReference(StringRef kernel, RunContext &run, std::string &why);
+  /// Measures the compiled candidates of `d` whose PTX is in `compiled` (by
+  /// index) against the lifted original: verification at an odd workload,
+  /// then timing at the workload. Fills measured times or rejects.
+  void measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
+               CandidateMemory &memory,
+               std::map<size_t, std::pair<std::string, std::string>> &compiled);
   bool writeFile(StringRef path, StringRef text);
   void scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
                       const std::vector<Candidate> &ranked, const GPUCapabilities &caps,
                       const std::string &reason);
+  /// Never slower than the input: gives the kernel its lifted original back
+  /// when measure=cuda found nothing faster; else schedules anyway.
+  void keepOriginal(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
+                    RunContext &run, const std::string &reason);
+
+  std::shared_ptr<OriginalModule> fromPipeline;
 };
+
+void AgentDriver::keepOriginal(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
+                               RunContext &run, const std::string &reason) {
+  std::string why;
+  if (run.original && succeeded(restoreOriginal(getOperation(), run.original, d.kernel, why))) {
+    d.restoredOriginal = true;
+    d.chosen = -1;
+    d.changed = false;
+    d.decision = "unchanged (the lifted original): " + reason;
+    return;
+  }
+  scheduleAnyway(kernel, d, shape, {}, run.caps,
+                 reason + (why.empty() ? "" : "; the original cannot come back: " + why));
+}
 
 /// A raised kernel holds linalg on tensors, launched as one thread: only a
 /// schedule lowers it. When the driver keeps no candidate for it, it still
@@ -266,11 +431,12 @@ bool AgentDriver::writeFile(StringRef path, StringRef text) {
   return true;
 }
 
-void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapabilities &caps,
-                         const Budgets &budgets, const llvm::StringMap<int64_t> &workloadValues,
-                         StringRef chip, StringRef sku,
-                         const std::optional<std::string> &ptxasPath) {
+void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &run) {
   ModuleOp module = getOperation();
+  const GPUCapabilities &caps = run.caps;
+  const Budgets &budgets = run.budgets;
+  StringRef chip = run.chip, sku = run.sku;
+  const std::optional<std::string> &ptxasPath = run.ptxas;
   d.kernel = kernel.getName().str();
   if (auto t = kernel->getAttrOfType<FloatAttr>(kPredictedTimeAttrName))
     d.predictedBefore = t.getValueAsDouble();
@@ -281,7 +447,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
       d.proposals.push_back(cast<ProposalAttr>(a));
   kernel->removeAttr(ProposalAttr::kKernelAttrName);
 
-  KernelShape shape = readKernelShape(kernel, module, workloadValues);
+  KernelShape shape = readKernelShape(kernel, module, run.workloadValues);
   d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
             ", k=" + std::to_string(shape.sizes.k) + ", batch=" + std::to_string(shape.sizes.batch) +
             (shape.sizesFrom.empty() ? "" : " (" + shape.sizesFrom + ")");
@@ -332,7 +498,20 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
   // ones the estimate puts at least as high are not compiled either.
   int64_t registerCap = budgets.maxRegisters;
   int64_t fromMemory = 0;
-  CompileMemory memory(db, fingerprintOf(kernel), sku.str(), chip.str(), optLevel);
+  // measure=cuda: the lifted original's launch, PTX and workload first (a
+  // kernel whose original cannot be run is decided statically, with why).
+  std::optional<Reference> ref;
+  if (run.measuring) {
+    std::string why;
+    ref = prepareReference(d.kernel, run, why);
+    if (!ref)
+      d.measuredWith = "not measured: " + why;
+  }
+  CandidateMemory memory(db, fingerprintOf(kernel), sku.str(), chip.str(), optLevel,
+                         ref ? ref->workloadKey : std::string("{}"));
+  // measure=cuda: each compiled candidate's PTX and launch manifest, by its
+  // index in d.evaluated.
+  std::map<size_t, std::pair<std::string, std::string>> compiledFiles;
   if (!memory.error.empty())
     kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
   std::vector<const Candidate *> seen;
@@ -354,20 +533,36 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
     int64_t estimate = c.registers;
     std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
     std::string attributes = c.family->opAttributes(c.knobs);
+    std::string ptx, manifest; // measure=cuda: what ks-bench runs
     if (ptxasPath) {
       // ptxas's verdict: from the tuning database when an earlier run
       // compiled this point, else from compiling it now.
-      CompileMemory::Verdict verdict;
-      if (const CompileMemory::Verdict *v = memory.lookup(attributes)) {
-        verdict = *v;
+      CandidateMemory::Verdict verdict;
+      const CandidateMemory::Measurement *measured =
+          ref ? memory.lookupMeasurement(attributes) : nullptr;
+      const CandidateMemory::Verdict *known = memory.lookup(attributes);
+      // Compiled again only for PTX to measure: a point ptxas rejected stays rejected.
+      bool needFiles = ref && !measured && (!known || known->status == "compiled");
+      if (known && !needFiles) {
+        verdict = *known;
         ++fromMemory;
       } else {
         std::string error;
-        auto report = lowerAndAssemble(module, *ptxasPath, chip, optLevel, error,
-                                       [&](ModuleOp copy) {
-                                         emptyOtherRaisedKernels(copy, d.kernel);
-                                         return applyScript(copy, script);
-                                       });
+        auto report = lowerAndAssemble(
+            module, *ptxasPath, chip, optLevel, error,
+            [&](ModuleOp copy) {
+              emptyOtherRaisedKernels(copy, d.kernel);
+              if (failed(applyScript(copy, script)))
+                return failure();
+              if (needFiles) {
+                FailureOr<std::string> m = manifestOf(copy, d.kernel);
+                if (failed(m))
+                  return failure();
+                manifest = *m;
+              }
+              return success();
+            },
+            needFiles ? &ptx : nullptr);
         if (failed(report)) {
           // Not remembered: a failure may come from the rest of the module.
           c.status = "rejected: " + error;
@@ -386,6 +581,13 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
                                                       std::to_string(verdict.spillBytes) + " bytes"
                                                 : "compiled";
         memory.remember(attributes, verdict);
+      }
+      if (measured) {
+        c.measuredMs = measured->medianMs;
+        c.verification = measured->verification;
+        c.measuredFromMemory = true;
+        if (measured->status != "pass" && verdict.status == "compiled")
+          verdict.status = measured->status;
       }
       c.registers = verdict.registers;
       c.registersFromPtxas = true;
@@ -420,6 +622,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
     }
     c.cost = predictCandidate(c, shape, caps);
     c.status = "compiled";
+    if (!ptx.empty())
+      compiledFiles[d.evaluated.size()] = {std::move(ptx), std::move(manifest)};
     d.evaluated.push_back(std::move(c));
   }
   if (fromMemory)
@@ -434,10 +638,65 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
              std::to_string(skippedCap) +
              " over the lowered register budget were not compiled"});
 
-  // Step 5: the fastest compiled candidate; between equal predictions the
-  // simpler one. (Preferring the simpler one within a margin is for
-  // measurements, whose noise is known; the model's error is not noise:
-  // measured, run 3 lost up to 1.6x to "simpler within 3%".)
+  if (ref)
+    measureCandidates(d, *ref, run, memory, compiledFiles);
+
+  // Step 5 with measurements: the fastest verified candidate; within the
+  // noise of the fastest (kMeasurementNoise) the simpler one, and only when
+  // it beats the measured original by more than the noise.
+  if (ref && d.measuredBeforeMs > 0) {
+    int best = -1;
+    for (auto [i, c] : llvm::enumerate(d.evaluated))
+      if (c.status == "compiled" && c.measuredMs > 0 &&
+          (best < 0 || c.measuredMs < d.evaluated[best].measuredMs))
+        best = int(i);
+    if (best < 0)
+      return keepOriginal(kernel, d, shape, run,
+                          "no candidate was verified and measured (see each one's status)");
+    int chosen = best;
+    for (auto [i, c] : llvm::enumerate(d.evaluated))
+      if (c.status == "compiled" && c.measuredMs > 0 &&
+          c.measuredMs <= d.evaluated[best].measuredMs * (1 + kMeasurementNoise) &&
+          c.family->complexity(c.knobs) <
+              d.evaluated[chosen].family->complexity(d.evaluated[chosen].knobs))
+        chosen = int(i);
+    Candidate &winner = d.evaluated[chosen];
+    if (winner.measuredMs >= d.measuredBeforeMs * (1 - kMeasurementNoise))
+      return keepOriginal(kernel, d, shape, run,
+                          llvm::formatv("the fastest verified candidate ({0:f4} ms) is not "
+                                        "faster than the original ({1:f4} ms) by more than "
+                                        "the noise ({2}%)",
+                                        winner.measuredMs, d.measuredBeforeMs,
+                                        int(kMeasurementNoise * 100))
+                              .str());
+    std::string script = scriptText({{d.kernel, &winner}}, /*raise=*/false);
+    if (failed(applyScript(module, script))) {
+      kernel.emitWarning() << "ks-agent-driver: the winning schedule did not apply to the "
+                              "kernel after it applied to a copy";
+      return keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel");
+    }
+    winner.status = "chosen";
+    d.chosen = chosen;
+    d.changed = true;
+    d.scheduleOp = opText(winner, "k", "r");
+    d.decision = llvm::formatv("applied {0} {1}: measured fastest verified of {2} ({3:f4} ms, "
+                               "{4:f2}x the original's {5:f4} ms)",
+                               winner.family->name, describeKnobs(winner),
+                               d.evaluated.size(), winner.measuredMs,
+                               d.measuredBeforeMs / winner.measuredMs, d.measuredBeforeMs)
+                     .str();
+    if (chosen != best)
+      d.decision += llvm::formatv("; preferred over the fastest ({0:f4} ms) as simpler within "
+                                  "the noise",
+                                  d.evaluated[best].measuredMs)
+                        .str();
+    return;
+  }
+
+  // Step 5 without measurements: the fastest compiled candidate; between
+  // equal predictions the simpler one. (Preferring the simpler one within a
+  // margin is for measurements, whose noise is known; the model's error is
+  // not noise: measured, run 3 lost up to 1.6x to "simpler within 3%".)
   int best = -1;
   for (auto [i, c] : llvm::enumerate(d.evaluated)) {
     if (c.status != "compiled")
@@ -476,6 +735,184 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, const GPUCapa
                ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
 }
 
+std::optional<AgentDriver::Reference>
+AgentDriver::prepareReference(StringRef kernelName, RunContext &run, std::string &why) {
+  ModuleOp module = getOperation();
+  auto [launch, launcher] = findLaunch(module, kernelName);
+  auto [before, beforeLauncher] = findLaunch(run.original, kernelName);
+  if (!launch || !launcher || !before || !beforeLauncher) {
+    why = "no launcher launches @" + kernelName.str() +
+          (launch ? " in the original" : "") + " (ks-bench needs one)";
+    return std::nullopt;
+  }
+  // The buffers' extents: the raised kernel's views say what it touches.
+  llvm::StringMap<std::string> extents = inferBufferExtents(launch, launcher);
+  std::string diagnostics;
+  FailureOr<std::string> spec;
+  {
+    ScopedDiagnosticHandler capture(&getContext(), [&](Diagnostic &diag) {
+      diagnostics += (diagnostics.empty() ? "" : "; ") + diag.str();
+      return success();
+    });
+    spec = buildLaunchSpec(before, beforeLauncher, /*requireExtents=*/true, &extents);
+  }
+  if (failed(spec)) {
+    why = diagnostics;
+    return std::nullopt;
+  }
+  // The workload: the launcher's #ks.workload, overridden by workload=;
+  // every scalar parameter needs a value.
+  Reference ref;
+  llvm::Expected<llvm::json::Value> doc = llvm::json::parse(*spec);
+  if (!doc) {
+    why = "internal: the launch spec is not JSON: " + llvm::toString(doc.takeError());
+    return std::nullopt;
+  }
+  const llvm::json::Object *root = doc->getAsObject();
+  if (const llvm::json::Object *scalars = root->getObject("scalars"))
+    for (const auto &[name, value] : *scalars)
+      if (std::optional<int64_t> v = value.getAsInteger())
+        ref.values[name.str()] = *v;
+  for (auto &entry : run.workloadValues)
+    ref.values[entry.getKey().str()] = entry.getValue();
+  if (const llvm::json::Array *params = root->getArray("params"))
+    for (const llvm::json::Value &p : *params) {
+      const llvm::json::Object *o = p.getAsObject();
+      std::string name = o ? o->getString("name").value_or("").str() : "";
+      if (o && !o->get("extent") && !ref.values.count(name)) {
+        why = "scalar '" + name + "' has no value: give it with workload= (or the launcher's "
+              "#ks.workload)";
+        return std::nullopt;
+      }
+    }
+  if (run.originalPTX.empty()) {
+    std::string ptx, error;
+    if (failed(lowerAndAssemble(run.original, *run.ptxas, run.chip, optLevel, error, nullptr,
+                                &ptx))) {
+      why = "the original does not lower: " + error;
+      return std::nullopt;
+    }
+    run.originalPTX = run.workDir + "/original.ptx";
+    if (!writeFile(run.originalPTX, ptx)) {
+      run.originalPTX.clear();
+      why = "cannot write " + run.workDir + "/original.ptx";
+      return std::nullopt;
+    }
+  }
+  ref.specPath = run.workDir + "/" + kernelName.str() + ".spec.json";
+  if (!writeFile(ref.specPath, *spec)) {
+    why = "cannot write " + ref.specPath;
+    return std::nullopt;
+  }
+  ref.workload = workloadText(ref.values);
+  ref.oddWorkload = oddWorkload(ref.values);
+  llvm::json::Object key;
+  for (auto &[name, v] : ref.values)
+    key[name] = v;
+  ref.workloadKey = llvm::formatv("{0}", llvm::json::Value(std::move(key))).str();
+  return ref;
+}
+
+void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
+                          CandidateMemory &memory,
+                          std::map<size_t, std::pair<std::string, std::string>> &compiled) {
+  std::string prefix = run.workDir + "/" + d.kernel;
+  BenchJob job;
+  job.bench = run.bench;
+  job.kernel = d.kernel;
+  job.specPath = ref.specPath;
+  job.timeoutSeconds = std::max(1, int(timeout));
+  job.variants.push_back({"original", run.originalPTX, ""});
+  std::vector<size_t> pending;
+  for (auto &[index, files] : compiled) {
+    std::string name = "c" + std::to_string(index);
+    BenchVariant v{name, prefix + "." + name + ".ptx", prefix + "." + name + ".launch.json"};
+    if (!writeFile(v.ptxPath, files.first) || !writeFile(v.manifestPath, files.second))
+      return;
+    job.variants.push_back(v);
+    pending.push_back(index);
+  }
+  const CandidateMemory::Measurement *original = memory.lookupMeasurement("original");
+  if (pending.empty() && original) {
+    d.measuredBeforeMs = original->medianMs;
+    d.measuredWith = "every measurement from the tuning database (" + ref.workload + ")";
+    return;
+  }
+  auto reject = [&](size_t index, const std::string &why) {
+    Candidate &c = d.evaluated[index];
+    c.status = "rejected: " + why;
+    memory.remember(c.family->opAttributes(c.knobs),
+                    CandidateMemory::Measurement{-1, c.status, c.verification});
+  };
+  auto run1 = [&](StringRef what, StringRef workload, int reps, int warmup)
+      -> std::optional<std::map<std::string, BenchOutcome>> {
+    job.workload = workload.str();
+    job.reps = reps;
+    job.warmup = warmup;
+    job.jsonPath = prefix + "." + what.str() + ".results.json";
+    job.logPath = prefix + "." + what.str() + ".log";
+    llvm::Expected<std::map<std::string, BenchOutcome>> outcomes = runBench(job);
+    if (!outcomes) {
+      d.measuredWith = "not measured: " + llvm::toString(outcomes.takeError());
+      return std::nullopt;
+    }
+    auto it = outcomes->find("original");
+    if (it == outcomes->end() || it->second.status != "pass") {
+      d.measuredWith = "not measured: the original failed at " + workload.str() + ": " +
+                       (it == outcomes->end() ? "no result" : it->second.reason);
+      return std::nullopt;
+    }
+    return *outcomes;
+  };
+  // Verification at odd sizes first (one timed run each), then timing at
+  // the workload (which verifies again) for those that passed.
+  std::optional<std::map<std::string, BenchOutcome>> odd =
+      run1("odd", ref.oddWorkload, /*reps=*/1, /*warmup=*/0);
+  if (!odd)
+    return;
+  std::vector<BenchVariant> passed = {job.variants.front()};
+  for (auto [index, variant] : llvm::zip(pending, ArrayRef(job.variants).drop_front())) {
+    auto it = odd->find(variant.name);
+    if (it == odd->end() || it->second.status != "pass") {
+      reject(index, "fails verification at " + ref.oddWorkload + ": " +
+                        (it == odd->end() ? "no result" : it->second.reason));
+      continue;
+    }
+    d.evaluated[index].verification = "verified at " + ref.oddWorkload;
+    passed.push_back(variant);
+  }
+  std::vector<BenchVariant> all = job.variants;
+  job.variants = passed;
+  std::optional<std::map<std::string, BenchOutcome>> timed =
+      run1("timed", ref.workload, std::max(1, int(reps)), 2);
+  job.variants = all;
+  if (!timed)
+    return;
+  d.measuredBeforeMs = timed->at("original").medianMs;
+  memory.remember("original", CandidateMemory::Measurement{d.measuredBeforeMs, "pass",
+                                                           "the reference"});
+  for (size_t index : pending) {
+    Candidate &c = d.evaluated[index];
+    if (c.status != "compiled")
+      continue;
+    auto it = timed->find("c" + std::to_string(index));
+    if (it == timed->end() || it->second.status != "pass") {
+      reject(index, "fails at " + ref.workload + ": " +
+                        (it == timed->end() ? "no result" : it->second.reason));
+      continue;
+    }
+    c.measuredMs = it->second.medianMs;
+    c.verification += " and " + ref.workload;
+    memory.remember(c.family->opAttributes(c.knobs),
+                    CandidateMemory::Measurement{c.measuredMs, "pass", c.verification});
+  }
+  d.measuredWith = llvm::formatv("ks-bench ({0}): {1} candidates measured now, median of {2} "
+                                 "at {3}, verified against the lifted original at {4} and {3}",
+                                 run.bench, pending.size(), int(reps), ref.workload,
+                                 ref.oddWorkload)
+                       .str();
+}
+
 void AgentDriver::runOnOperation() {
   ModuleOp module = getOperation();
   std::string error;
@@ -489,16 +926,79 @@ void AgentDriver::runOnOperation() {
                                << int(optLevel);
     return signalPassFailure();
   }
-  auto [sku, caps] = getTargetGPU(module);
+  RunContext run;
+  run.workloadValues = std::move(*workloadValues);
+  std::tie(run.sku, run.caps) = getTargetGPU(module);
   auto arch = module->getAttrOfType<ArchAttr>(ArchAttr::kModuleAttrName);
-  std::string chip = arch ? arch.getChip().str() : std::string(getDefaultGPU().chip);
-  Budgets budgets;
-  budgets.maxThreads = caps.maxThreadsPerBlock;
-  budgets.maxSharedBytes = maxShared > 0 ? std::min<int64_t>(maxShared, caps.smemPerBlock)
-                                         : caps.smemPerBlock;
-  budgets.maxRegisters = std::min<int64_t>(maxRegisters, caps.maxRegsPerThread);
-  budgets.minOccupancy = minOccupancy;
-  std::optional<std::string> ptxasPath = findPtxas(ptxas);
+  run.chip = arch ? arch.getChip().str() : std::string(getDefaultGPU().chip);
+  run.budgets.maxThreads = run.caps.maxThreadsPerBlock;
+  run.budgets.maxSharedBytes = maxShared > 0
+                                   ? std::min<int64_t>(maxShared, run.caps.smemPerBlock)
+                                   : run.caps.smemPerBlock;
+  run.budgets.maxRegisters = std::min<int64_t>(maxRegisters, run.caps.maxRegsPerThread);
+  run.budgets.minOccupancy = minOccupancy;
+  run.ptxas = findPtxas(ptxas);
+
+  // measure=cuda needs the original, ks-bench, ptxas and a GPU; auto falls
+  // back to static without one of them and says which.
+  std::string mode = "static", modeNote;
+  OwningOpRef<ModuleOp> fromFile;
+  if (measure != MeasureMode::Static) {
+    std::string missing;
+    std::optional<std::string> bench = findBench(this->bench);
+    if (fromPipeline && fromPipeline->module)
+      run.original = *fromPipeline->module;
+    else if (!original.empty()) {
+      fromFile = parseSourceFile<ModuleOp>(original.getValue(), &getContext());
+      if (!fromFile)
+        missing = "the original '" + original + "' does not parse";
+      else
+        run.original = *fromFile;
+    }
+    if (!missing.empty()) {
+    } else if (!run.original)
+      missing = "no lifted original to verify against (run it in --kernelskill-pipeline or "
+                "give original=FILE)";
+    else if (!bench)
+      missing = this->bench.empty() ? "no ks-bench beside ks-opt or on PATH (give bench=PATH)"
+                                    : "bench='" + this->bench + "' is not executable";
+    else if (!run.ptxas)
+      missing = "no ptxas (the candidates' PTX is checked by ptxas before it runs)";
+    else if (measure == MeasureMode::Auto) {
+      // cuda asks ks-bench, which says when it finds no GPU; auto looks first.
+      if (llvm::Expected<DeviceCapabilities> device = queryDevice(0); !device)
+        missing = "no usable GPU: " + llvm::toString(device.takeError());
+    }
+    if (!missing.empty() && measure == MeasureMode::Cuda) {
+      emitError(module.getLoc()) << "ks-agent-driver: measure=cuda: " << missing;
+      return signalPassFailure();
+    }
+    if (missing.empty()) {
+      mode = "cuda";
+      run.measuring = true;
+      run.bench = *bench;
+    } else {
+      modeNote = "measure=auto decided statically: " + missing;
+    }
+  }
+  bool removeWorkDir = false;
+  if (run.measuring) {
+    llvm::SmallString<256> dir;
+    std::error_code ec;
+    if (!workdir.empty()) {
+      dir = workdir.getValue();
+      ec = llvm::sys::fs::create_directories(dir);
+    } else {
+      ec = llvm::sys::fs::createUniqueDirectory("ks-driver", dir);
+      removeWorkDir = true;
+    }
+    if (ec) {
+      emitError(module.getLoc()) << "ks-agent-driver: cannot create the directory '" << dir
+                                 << "' for measurements: " << ec.message();
+      return signalPassFailure();
+    }
+    run.workDir = dir.str().str();
+  }
 
   SmallVector<gpu::GPUFuncOp> kernels;
   module.walk([&](gpu::GPUFuncOp k) {
@@ -508,7 +1008,13 @@ void AgentDriver::runOnOperation() {
   std::vector<KernelDecision> decisions;
   for (gpu::GPUFuncOp kernel : kernels) {
     KernelDecision &d = decisions.emplace_back();
-    decide(kernel, d, caps, budgets, *workloadValues, chip, sku, ptxasPath);
+    Location loc = kernel.getLoc(); // the kernel may be replaced by its original
+    decide(kernel, d, run);
+    if (d.measuredWith.empty())
+      d.measuredWith = modeNote;
+    else if (measure == MeasureMode::Cuda && StringRef(d.measuredWith).starts_with("not measured"))
+      emitWarning(loc) << "ks-agent-driver: measure=cuda: " << d.measuredWith
+                           << "; decided statically";
     if (explain)
       printExplanation(llvm::errs(), d);
   }
@@ -516,7 +1022,7 @@ void AgentDriver::runOnOperation() {
   if (!transcript.empty()) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << llvm::formatv("{0:2}", transcriptJSON("static", sku, decisions)) << "\n";
+    os << llvm::formatv("{0:2}", transcriptJSON(mode, run.sku, decisions)) << "\n";
     if (!writeFile(transcript, text))
       return signalPassFailure();
   }
@@ -525,14 +1031,42 @@ void AgentDriver::runOnOperation() {
     for (const KernelDecision &d : decisions)
       if (d.chosen >= 0)
         steps.emplace_back(d.kernel, &d.evaluated[d.chosen]);
-    std::string text = "// The schedule ks-agent-driver chose (measure=static, " + sku +
+    std::string text = "// The schedule ks-agent-driver chose (measure=" + mode + ", " + run.sku +
                        "): apply to the lifted module with\n//   ks-opt IN.mlir "
                        "--transform-preload-library=\"transform-library-paths=THIS\" "
                        "--transform-interpreter --canonicalize --cse\n" +
                        scriptText(steps, /*raise=*/true);
+    for (const KernelDecision &d : decisions)
+      if (d.restoredOriginal)
+        text += "// @" + d.kernel + " came back as the lifted original (measured: nothing was "
+                "faster); this script raises it and leaves it to the lowering.\n";
     if (!writeFile(schedule, text))
       return signalPassFailure();
   }
+  if (removeWorkDir)
+    llvm::sys::fs::remove_directories(run.workDir);
 }
 
+/// Copies the module into the shared OriginalModule (see Driver/Passes.h).
+struct KeepOriginal : PassWrapper<KeepOriginal, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(KeepOriginal)
+  explicit KeepOriginal(std::shared_ptr<OriginalModule> original)
+      : original(std::move(original)) {}
+  StringRef getArgument() const override { return "ks-keep-original"; }
+  StringRef getDescription() const override {
+    return "Keep a copy of the lifted module for the agent driver's measurements";
+  }
+  void runOnOperation() override { original->module = getOperation().clone(); }
+  std::shared_ptr<OriginalModule> original;
+};
+
 } // namespace
+
+std::unique_ptr<Pass> mlir::ks::createKeepOriginalPass(std::shared_ptr<OriginalModule> original) {
+  return std::make_unique<KeepOriginal>(std::move(original));
+}
+
+std::unique_ptr<Pass> mlir::ks::createKSAgentDriver(const KSAgentDriverOptions &options,
+                                                    std::shared_ptr<OriginalModule> original) {
+  return std::make_unique<AgentDriver>(options, std::move(original));
+}

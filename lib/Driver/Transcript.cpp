@@ -21,7 +21,7 @@ Object knobsJSON(const KnobValues &knobs) {
 }
 
 Object candidateJSON(const Candidate &c) {
-  return Object{{"family", std::string(c.family->name)},
+  Object o{{"family", std::string(c.family->name)},
                 {"knobs", knobsJSON(c.knobs)},
                 {"changed_knobs", describeKnobs(c)},
                 {"predicted_ms", ms(c.cost.seconds)},
@@ -33,6 +33,13 @@ Object candidateJSON(const Candidate &c) {
                 {"spill_bytes", c.spillBytes},
                 {"complexity", c.family->complexity(c.knobs)},
                 {"status", c.status}};
+  if (c.measuredMs >= 0)
+    o["measured_ms"] = c.measuredMs;
+  if (!c.verification.empty())
+    o["verification"] = c.verification;
+  if (c.measuredFromMemory)
+    o["measured_from"] = "tuning database";
+  return o;
 }
 
 } // namespace
@@ -99,6 +106,7 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
            {"negotiation", std::move(negotiations)},
            {"candidates", std::move(candidates)},
            {"compiled_with", d.compiledWith},
+           {"restored_original", d.restoredOriginal},
            {"changed", d.changed},
            {"decision", d.decision},
            {"schedule", d.scheduleOp}};
@@ -106,6 +114,10 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
     o["predicted_before_ms"] = ms(d.predictedBefore);
   if (d.chosen >= 0)
     o["chosen"] = d.chosen;
+  if (!d.measuredWith.empty())
+    o["measured_with"] = d.measuredWith;
+  if (d.measuredBeforeMs >= 0)
+    o["measured_before_ms"] = d.measuredBeforeMs;
   return o;
 }
 
@@ -136,6 +148,14 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
       os << " vs " << llvm::format("%.4f", ms(d.predictedBefore)) << " ms before ("
          << llvm::format("%.1f", d.predictedBefore / c.cost.seconds) << "x)";
     os << "\n";
+    if (c.measuredMs >= 0 && d.measuredBeforeMs > 0)
+      os << "  measured: " << llvm::format("%.4f", c.measuredMs) << " ms vs "
+         << llvm::format("%.4f", d.measuredBeforeMs) << " ms for the original ("
+         << llvm::format("%.2f", d.measuredBeforeMs / c.measuredMs) << "x, verified)\n";
+  } else if (d.measuredBeforeMs > 0) {
+    os << "  measured: the original " << llvm::format("%.4f", d.measuredBeforeMs) << " ms\n";
   }
+  if (!d.measuredWith.empty())
+    os << "  measured with: " << d.measuredWith << "\n";
   os << "  decision: " << d.decision << "\n";
 }

@@ -76,7 +76,13 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   pm.addPass(createKSPerfProfiler(profiler));
   if (options.optimize) {
     // The agents decide on the raised kernels (the diagnosis survives the
-    // raising); the driver applies what it chose.
+    // raising); the driver applies what it chose. Measuring, it verifies
+    // against the lifted module and may give a kernel back as it was.
+    std::shared_ptr<OriginalModule> original;
+    if (options.measure != MeasureMode::Static) {
+      original = std::make_shared<OriginalModule>();
+      pm.addPass(createKeepOriginalPass(original));
+    }
     buildRaisePipeline(pm);
     KSMemoryAgentOptions memory;
     memory.workload = options.workload;
@@ -99,7 +105,11 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.transcript = options.transcript;
     driver.schedule = options.schedule;
     driver.explain = options.explain;
-    pm.addPass(createKSAgentDriver(driver));
+    driver.bench = options.bench;
+    driver.reps = options.reps;
+    driver.timeout = options.timeout;
+    driver.workdir = options.workdir;
+    pm.addPass(original ? createKSAgentDriver(driver, original) : createKSAgentDriver(driver));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }

@@ -36,7 +36,8 @@ using namespace mlir::ks;
 
 FailureOr<std::map<std::string, PtxasFunctionInfo>>
 mlir::ks::lowerAndAssemble(ModuleOp module, StringRef ptxas, StringRef chip, int optLevel,
-                           std::string &error, function_ref<LogicalResult(ModuleOp)> prepare) {
+                           std::string &error, function_ref<LogicalResult(ModuleOp)> prepare,
+                           std::string *ptx) {
   std::string text;
   {
     llvm::raw_string_ostream os(text);
@@ -73,6 +74,12 @@ mlir::ks::lowerAndAssemble(ModuleOp module, StringRef ptxas, StringRef chip, int
       auto object = dyn_cast<gpu::ObjectAttr>(a);
       if (!object)
         continue;
+      if (ptx && !ptx->empty()) {
+        error = "the module holds more than one gpu.module; one PTX file cannot hold them";
+        return WalkResult::interrupt();
+      }
+      if (ptx)
+        *ptx = object.getObject().getValue().str();
       llvm::Expected<PtxasResult> result = runPtxas(ptxas, object.getObject().getValue(), chip);
       if (!result) {
         error = "ptxas failed: " + llvm::toString(result.takeError());

@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -228,8 +229,68 @@ std::pair<bool, bool> accessesOf(Value buffer) {
 
 } // namespace
 
+llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp launch,
+                                                          func::FuncOp fn) {
+  llvm::StringMap<std::string> extents;
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
+  if (!kernel || kernel.isExternal())
+    return extents;
+  // Kernel arguments named as the launch passes them.
+  DenseMap<Value, std::string> launcherNames, names;
+  for (auto [i, arg] : llvm::enumerate(fn.getArguments()))
+    launcherNames[arg] = getArgumentName(fn, i);
+  for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands()))
+    if (auto it = launcherNames.find(operand); it != launcherNames.end())
+      names[kernel.getArgument(i)] = it->second;
+  // Failed formulas are not errors here: the extent is simply not inferred.
+  ScopedDiagnosticHandler quiet(kernel->getContext(), [](Diagnostic &) { return success(); });
+  auto formula = [&](OpFoldResult r) -> std::optional<std::string> {
+    if (auto attr = dyn_cast<Attribute>(r))
+      return std::to_string(cast<IntegerAttr>(attr).getInt());
+    FailureOr<std::string> f = launchFormula(cast<Value>(r), names, kernel.getLoc());
+    return succeeded(f) ? std::optional<std::string>(*f) : std::nullopt;
+  };
+  for (auto [i, arg] : llvm::enumerate(kernel.getArguments())) {
+    if (!isa<MemRefType>(arg.getType()) || !names.count(arg) || arg.use_empty())
+      continue;
+    std::vector<std::string> spans;
+    bool known = true;
+    for (Operation *user : arg.getUsers()) {
+      auto view = dyn_cast<memref::ReinterpretCastOp>(user);
+      if (!view || view.getSource() != arg) {
+        known = false;
+        break;
+      }
+      std::optional<std::string> offset = formula(view.getMixedOffsets().front());
+      std::string span = offset ? "(" + *offset + ")" : "";
+      for (auto [size, stride] : llvm::zip(view.getMixedSizes(), view.getMixedStrides())) {
+        std::optional<std::string> s = formula(size), t = formula(stride);
+        if (!s || !t) {
+          known = false;
+          break;
+        }
+        span += " + (" + *s + " - 1) * (" + *t + ")";
+      }
+      if (!offset || !known) {
+        known = false;
+        break;
+      }
+      spans.push_back(span + " + 1");
+    }
+    if (!known || spans.empty())
+      continue;
+    // At least one element: an empty view needs no memory, ks-bench some.
+    std::string extent = "1";
+    for (const std::string &span : spans)
+      extent = "max(" + extent + ", " + span + ")";
+    extents[names[arg]] = extent;
+  }
+  return extents;
+}
+
 FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn,
-                                                 bool requireExtents) {
+                                                 bool requireExtents,
+                                                 const llvm::StringMap<std::string> *extents) {
   auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
   if (!kernel)
     return launch.emitError("ks-emit-launch-spec: cannot find the launched kernel");
@@ -256,11 +317,14 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
                << name << "' has element type " << memref.getElementType()
                << ", which ks-bench does not support";
       param[keys::kType] = *elem;
-      std::optional<int64_t> extent;
+      std::optional<std::string> extent;
       if (memref.hasStaticShape())
-        extent = memref.getNumElements();
-      else if (workload)
-        extent = workload.getBufferExtent(name);
+        extent = std::to_string(memref.getNumElements());
+      else if (std::optional<int64_t> given =
+                   workload ? workload.getBufferExtent(name) : std::nullopt)
+        extent = std::to_string(*given);
+      else if (extents && extents->count(name))
+        extent = extents->lookup(name);
       if (!extent && !requireExtents) {
         // A manifest without sizes: ks-bench asks for the extent.
       } else if (!extent)
@@ -268,7 +332,7 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
                << name << "' is unknown: give it (in elements) in the launcher's "
                << "ks.workload = #ks.workload<..., buffers = {" << name << " = N}>";
       if (extent)
-        param[keys::kExtent] = std::to_string(*extent);
+        param[keys::kExtent] = *extent;
       auto [reads, writes] = accessesOf(kernel.getArgument(i));
       param[keys::kRole] = reads && writes ? keys::kRoleInOut
                            : writes        ? keys::kRoleOut
@@ -357,7 +421,11 @@ struct EmitLaunchSpecPass : public ks::impl::KSEmitLaunchSpecBase<EmitLaunchSpec
   }
 
   LogicalResult emit(gpu::LaunchFuncOp launch, func::FuncOp fn) {
-    FailureOr<std::string> spec = buildLaunchSpec(launch, fn, /*requireExtents=*/true);
+    // Extents the launcher's #ks.workload does not give are inferred from a
+    // raised kernel's views where it has them.
+    llvm::StringMap<std::string> inferred = inferBufferExtents(launch, fn);
+    FailureOr<std::string> spec =
+        buildLaunchSpec(launch, fn, /*requireExtents=*/true, &inferred);
     if (failed(spec))
       return failure();
     std::string message;

@@ -5,7 +5,7 @@
 // RUN: not ks-opt %s --kernelskill-pipeline="gpu=t4 chip=sm_90" 2>&1 | FileCheck %s --check-prefix=MISMATCH
 // RUN: not ks-opt %s --kernelskill-pipeline="format=fatbin" 2>&1 | FileCheck %s --check-prefix=FORMAT
 // RUN: not ks-opt %s --kernelskill-pipeline="print-arch=xml" 2>&1 | FileCheck %s --check-prefix=PRINT
-// RUN: not ks-opt %s --kernelskill-pipeline="measure=cuda" 2>&1 | FileCheck %s --check-prefix=UNIMPL
+// RUN: not ks-opt %s --kernelskill-pipeline="measure=fast" 2>&1 | FileCheck %s --check-prefix=MEASURE
 // RUN: not ks-opt %s --kernelskill-lower="chip=sm_52" 2>&1 | FileCheck %s --check-prefix=LOWERCHIP
 // RUN: not ks-opt %s --kernelskill-lower="print-arch=text" 2>&1 | FileCheck %s --check-prefix=LOWEROPT
 
@@ -14,7 +14,7 @@
 // MISMATCH: chip 'sm_90' does not match GPU 't4', which is sm_75
 // FORMAT: --format option: unknown value 'fatbin'; valid choices: ptx, cubin
 // PRINT: --print-arch option: unknown value 'xml'; valid choices: none, text, json
-// UNIMPL: --measure option: unknown value 'cuda'; valid choices: static
+// MEASURE: --measure option: unknown value 'fast'; valid choices: static, cuda, auto
 // LOWERCHIP: unknown chip 'sm_52'
 // LOWEROPT: no such option print-arch
 module {

@@ -29,6 +29,11 @@ struct Candidate {
   ScheduleCost cost;
   /// "admissible", then "compiled", "rejected: ...", "chosen".
   std::string status = "admissible";
+  /// measure=cuda: ks-bench's median at the workload (-1: not measured),
+  /// what verified it, and whether the figures came from the tuning database.
+  double measuredMs = -1;
+  std::string verification;
+  bool measuredFromMemory = false;
 };
 
 /// One exchange of the negotiation: `from` yields `knob` to `to`, or a

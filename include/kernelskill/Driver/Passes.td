@@ -38,8 +38,17 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     of the kernel, the GPU and the op's attributes; a repeat run reuses
     them instead of compiling again (the transcript says "tuning database").
 
-    `measure=static` (the only mode so far) decides from the model and
-    ptxas alone: deterministic, no GPU. `transcript=FILE` writes every
+    `measure=static` decides from the model and ptxas alone:
+    deterministic, no GPU. `measure=cuda` measures the compiled candidates
+    on the local GPU with ks-bench (a process of its own, each candidate in
+    a restartable worker), verifying each against the lifted original
+    (`original=FILE`, or the pipeline's copy of its input) at an odd-sized
+    workload and at the workload itself, and chooses the fastest verified
+    one; a kernel whose candidates are not faster than the original, or
+    none verified, gets the original back. Measurements go into the tuning
+    database and a repeat run reuses them. `measure=auto` is cuda where a
+    GPU and ks-bench are usable and static otherwise (the transcript says
+    which and why). `transcript=FILE` writes every
     step as JSON; `schedule=FILE` writes the winners as a standalone
     transform script that reproduces the result from the lifted input
     (`ks-raise`, then one op per kernel); `explain` prints a short summary
@@ -67,6 +76,18 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"db", "db", "std::string", /*default=*/"\"\"",
            "Tuning database for the candidates' ptxas results (default: $KS_TUNING_DB, else "
            "~/.cache/kernelskill/tuning.db; none: off)">,
+    Option<"bench", "bench", "std::string", /*default=*/"\"\"",
+           "ks-bench to measure with (default: beside ks-opt, else on PATH)">,
+    Option<"original", "original", "std::string", /*default=*/"\"\"",
+           "The lifted module the raised input came from (measure=cuda verifies against it "
+           "and returns it when nothing is faster; the pipeline passes its own)">,
+    Option<"reps", "reps", "int", /*default=*/"10",
+           "Timed runs per measured candidate (the median decides)">,
+    Option<"timeout", "timeout", "int", /*default=*/"120",
+           "Seconds a measured candidate may run before its worker is killed">,
+    Option<"workdir", "workdir", "std::string", /*default=*/"\"\"",
+           "Directory for the measured candidates' PTX, launch manifests and results "
+           "(default: a temporary one, removed afterwards)">,
     Option<"transcript", "transcript", "std::string", /*default=*/"\"\"",
            "File to write the decisions to, as JSON">,
     Option<"schedule", "schedule", "std::string", /*default=*/"\"\"",

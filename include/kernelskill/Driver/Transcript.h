@@ -34,10 +34,16 @@ struct KernelDecision {
   std::string decision;             ///< why
   std::string scheduleOp;           ///< the transform op applied, as text
   std::string compiledWith;         ///< "ptxas (sm_90, -O3)" or why not
+  /// measure=cuda: how candidates were measured, or why they were not.
+  std::string measuredWith;
+  double measuredBeforeMs = -1;     ///< the lifted original, measured in the same run
+  bool restoredOriginal = false;    ///< the lifted original came back unchanged
 };
 
 llvm::json::Object toJSON(const KernelDecision &d);
-/// The transcript document: {"measure": ..., "gpu": ..., "kernels": [...]}.
+/// The transcript document: {"measure": ..., "gpu": ..., "kernels": [...]};
+/// `measure` is the mode used ("static", "cuda"), which for measure=auto
+/// says what auto became.
 llvm::json::Value transcriptJSON(llvm::StringRef measure, llvm::StringRef gpu,
                                  llvm::ArrayRef<KernelDecision> decisions);
 /// A few lines per kernel: findings, what was done, predicted speedup.

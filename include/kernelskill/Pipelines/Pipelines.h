@@ -79,8 +79,23 @@ struct KernelSkillPipelineOptions
                               llvm::cl::desc("How the driver compares candidates"),
                               llvm::cl::init(MeasureMode::Static), KS_MEASURE_MODE_VALUES};
   Option<int> budget{*this, "budget",
-                     llvm::cl::desc("Candidates the driver compiles per kernel"),
+                     llvm::cl::desc("Candidates the driver compiles (and, measure=cuda, "
+                                    "measures) per kernel"),
                      llvm::cl::init(4)};
+  Option<std::string> bench{*this, "bench",
+                            llvm::cl::desc("ks-bench for measure=cuda (default: beside ks-opt, "
+                                           "else on PATH)"),
+                            llvm::cl::init("")};
+  Option<int> reps{*this, "reps",
+                   llvm::cl::desc("Timed runs per measured candidate (measure=cuda)"),
+                   llvm::cl::init(10)};
+  Option<int> timeout{*this, "timeout",
+                      llvm::cl::desc("Seconds a measured candidate may run (measure=cuda)"),
+                      llvm::cl::init(120)};
+  Option<std::string> workdir{*this, "workdir",
+                              llvm::cl::desc("Directory for the measured candidates' files "
+                                             "(default: a temporary one)"),
+                              llvm::cl::init("")};
   Option<int> maxRegisters{*this, "max-registers",
                            llvm::cl::desc("Registers per thread no candidate may exceed"),
                            llvm::cl::init(255)};

@@ -24,9 +24,9 @@ enum class ReportFormat { None, Text, JSON };
 enum class ArchSource { Database, Device };
 /// What the lowering leaves in each gpu.binary.
 enum class BinaryFormat { PTX, Cubin };
-/// How the agent driver compares candidates. Only the static mode (the
-/// cost model and ptxas) exists so far; measuring on the GPU comes next.
-enum class MeasureMode { Static };
+/// How the agent driver compares candidates: the cost model and ptxas
+/// alone, measurements on the local GPU, or the GPU when there is one.
+enum class MeasureMode { Static, Cuda, Auto };
 /// Which analysis ks-print-analysis prints.
 enum class AnalysisKind {
   Index,
@@ -109,8 +109,13 @@ KS_CHOICE_PARSER(::mlir::ks::MeasureMode)
       clEnumValN(::mlir::ks::ArchSource::Database, "database", "the architecture database"),     \
       clEnumValN(::mlir::ks::ArchSource::Device, "device", "the live GPU (CUDA driver API)"))
 #define KS_MEASURE_MODE_VALUES                                                                     \
-  ::llvm::cl::values(clEnumValN(::mlir::ks::MeasureMode::Static, "static",                         \
-                                "the cost model and ptxas decide (deterministic, no GPU)"))
+  ::llvm::cl::values(                                                                              \
+      clEnumValN(::mlir::ks::MeasureMode::Static, "static",                                      \
+                 "the cost model and ptxas decide (deterministic, no GPU)"),                     \
+      clEnumValN(::mlir::ks::MeasureMode::Cuda, "cuda",                                          \
+                 "measure and verify the best candidates on the local GPU (ks-bench)"),         \
+      clEnumValN(::mlir::ks::MeasureMode::Auto, "auto",                                          \
+                 "cuda where a GPU and ks-bench are usable, else static (and say so)"))
 #define KS_BINARY_FORMAT_VALUES                                                                    \
   ::llvm::cl::values(clEnumValN(::mlir::ks::BinaryFormat::PTX, "ptx", "PTX text"),                 \
                      clEnumValN(::mlir::ks::BinaryFormat::Cubin, "cubin", "assembled by ptxas"))

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 
@@ -11,10 +12,22 @@ namespace mlir::ks {
 
 /// The JSON launch spec (docs/Runtime.md) of `launch` in launcher `fn`:
 /// parameters, grid/block/shared-memory formulas, workload values. Buffer
-/// extents come from the launcher's #ks.workload; without one, a missing
-/// extent is an error when `requireExtents`, else left out (a manifest).
+/// extents come from the launcher's #ks.workload, else from `extents` (a
+/// formula per parameter name, see inferBufferExtents); without either, a
+/// missing extent is an error when `requireExtents`, else left out (a
+/// manifest).
 FailureOr<std::string> buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn,
-                                       bool requireExtents);
+                                       bool requireExtents,
+                                       const llvm::StringMap<std::string> *extents = nullptr);
+
+/// The extents (in elements) of the buffers a raised kernel reads through
+/// strided views, as formulas of the launcher's argument names (the names
+/// `buildLaunchSpec` gives the parameters): a buffer viewed by
+/// `memref.reinterpret_cast` with offset o, sizes s_i and strides t_i spans
+/// o + sum((s_i - 1) * t_i) + 1 elements, the largest over its views. Buffers
+/// with any other use (a direct load, a call) are left out: their extent
+/// would be a guess.
+llvm::StringMap<std::string> inferBufferExtents(gpu::LaunchFuncOp launch, func::FuncOp fn);
 
 } // namespace mlir::ks
 

@@ -26,12 +26,14 @@ void addKernelLowering(OpPassManager &pm, llvm::StringRef chip, BinaryFormat for
 /// dialect registry: the lowering loads dialects that must not be loaded
 /// into the caller's context while its pass manager runs) with the
 /// pipeline's lowering for `chip` at `optLevel`, after `prepare` (when
-/// given) changed the copy, and returns ptxas's report per kernel name.
-/// Fails with the reason in `error` when the copy, `prepare`, the lowering
-/// or ptxas fails.
+/// given) changed the copy, and returns ptxas's report per kernel name; the
+/// PTX itself goes to `ptx` when given (one gpu.module per module: the
+/// driver's and the profiler's inputs have one). Fails with the reason in
+/// `error` when the copy, `prepare`, the lowering or ptxas fails.
 FailureOr<std::map<std::string, PtxasFunctionInfo>>
 lowerAndAssemble(ModuleOp module, llvm::StringRef ptxas, llvm::StringRef chip, int optLevel,
-                 std::string &error, function_ref<LogicalResult(ModuleOp)> prepare = nullptr);
+                 std::string &error, function_ref<LogicalResult(ModuleOp)> prepare = nullptr,
+                 std::string *ptx = nullptr);
 
 } // namespace mlir::ks
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""A stand-in for ks-bench in the driver's measure=cuda tests (CI has no GPU).
+
+It checks what the driver hands ks-bench -- every variant's PTX has the
+kernel's .entry, every manifest is a JSON list of launches, the spec gives
+every buffer an extent -- and reports times from FAKE_BENCH_MODE:
+  fast    candidate cN takes 1 + N/10 ms, the original 10 ms
+  slow    every candidate takes 20 + N ms, the original 10 ms
+  wrong   as fast, but the first candidate fails verification when a size is odd
+  nogpu   no GPU: exit 3 with every variant in error
+Each call is appended to FAKE_BENCH_LOG (when set).
+"""
+import json
+import os
+import sys
+
+args = sys.argv[1:]
+variants, launches, opts = [], {}, {}
+i = 0
+while i < len(args):
+    a = args[i]
+    if a in ("--spec", "--workload", "--reps", "--warmup", "--timeout", "--json"):
+        opts[a] = args[i + 1]
+        i += 2
+    elif a == "--launches":
+        name, path = args[i + 1].split("=", 1)
+        launches[name] = path
+        i += 2
+    elif a.startswith("--"):
+        i += 1
+    else:
+        name, rest = a.split("=", 1)
+        path, kernel = rest.rsplit("@", 1)
+        variants.append((name, path, kernel))
+        i += 1
+
+if os.environ.get("FAKE_BENCH_LOG"):
+    with open(os.environ["FAKE_BENCH_LOG"], "a") as log:
+        log.write("ks-bench " + " ".join(os.path.basename(a) for a in args) + "\n")
+
+mode = os.environ.get("FAKE_BENCH_MODE", "fast")
+spec = json.load(open(opts["--spec"]))
+problems = [f"buffer {p['name']} has no extent" for p in spec["params"]
+            if p["type"] in ("f32", "f64") and "scalars" in spec and p["name"] not in spec["scalars"]
+            and "extent" not in p]
+workload = dict(kv.split("=") for kv in opts.get("--workload", "").split(",") if kv)
+odd = any(int(v) % 2 for v in workload.values())
+results = []
+first = next((name for name, _, _ in variants if name != "original"), None)
+for name, path, kernel in variants:
+    r = {"name": name, "status": "pass", "timing": {"median_ms": 10.0}}
+    why = list(problems)
+    if f".entry {kernel}" not in open(path).read():
+        why.append(f"{path} has no .entry {kernel}")
+    if name in launches and not isinstance(json.load(open(launches[name])), list):
+        why.append(f"{launches[name]} is not a list of launches")
+    if name != "original":
+        n = int(name[1:])
+        r["timing"]["median_ms"] = 20.0 + n if mode == "slow" else 1.0 + n / 10
+        if mode == "wrong" and name == first and odd:
+            r["status"] = "fail"
+            r["verification"] = {"C": {"pass": False, "reason": "rel_l2 0.5 > 1e-5"}}
+    if mode == "nogpu":
+        r = {"name": name, "status": "error", "error": "no usable CUDA GPU"}
+    elif why:
+        r = {"name": name, "status": "error", "error": "; ".join(why)}
+    results.append(r)
+json.dump({"variants": results, "baselines": []}, open(opts["--json"], "w"))
+print(f"fake ks-bench: {len(results)} variants at {opts.get('--workload')}")
+sys.exit(3 if mode == "nogpu" else 0)
