@@ -33,15 +33,19 @@ command -v ld.lld >/dev/null && LINKER=(-fuse-ld=lld)
 mapfile -t MLIR_LIBS < <(ls "$LLVM_LIB"/libMLIR*.a | grep -v -E 'Test|Python|CAPI')
 mapfile -t LLVM_LIBS < <(ls "$LLVM_LIB"/libLLVM*.a | grep -v -E 'TableGen|Test')
 KS_ARCHIVES=()
-for lib in KSPipelines KSAgents KSAnalysis KSCostModel KSTarget KSTransforms KSDialect KSSupport KSStdSupport; do
+for lib in KSPipelines KSDriver KSAgents KSAnalysis KSCostModel KSTarget KSTransformOps KSTransforms \
+           KSDialect KSSupport KSStdSupport; do
   KS_ARCHIVES+=("$BUILD_DIR/lib/lib$lib.a")
 done
+# The driver's tuning database (SQLite, the GPU machine's libsqlite3.so.0).
+KS_ARCHIVES+=("$(find "$BUILD_DIR/lib" -name libKSRuntimeCore.a | head -1)")
 echo "bundle: linking a static ks-opt (${#MLIR_LIBS[@]} MLIR and ${#LLVM_LIBS[@]} LLVM archives)"
 g++ "${LINKER[@]}" -o "$STAGE/bin/ks-opt" \
   "$BUILD_DIR/tools/ks-opt/CMakeFiles/ks-opt.dir/ks-opt.cpp.o" \
   -Wl,--start-group "${KS_ARCHIVES[@]}" "${MLIR_LIBS[@]}" "${LLVM_LIBS[@]}" -Wl,--end-group \
   -Wl,--gc-sections -s -static-libstdc++ -static-libgcc \
-  -lz "$(ls /usr/lib/x86_64-linux-gnu/libzstd.so.1)" -lpthread -ldl -lrt -lm
+  -lz "$(ls /usr/lib/x86_64-linux-gnu/libzstd.so.1)" "$(ls /usr/lib/x86_64-linux-gnu/libsqlite3.so.0)" \
+  -lpthread -ldl -lrt -lm
 cp "$BUILD_DIR/bin/ks-bench" "$STAGE/bin/"
 strip "$STAGE/bin/ks-bench"
 cat > "$STAGE/README" <<EOT

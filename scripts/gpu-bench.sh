@@ -6,7 +6,13 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [auto] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [auto] [measured] [lowering] [conv-baseline] [sass]
+#
+# measured: the agent driver measuring on this GPU (measure=cuda) with the
+# bundle's ks-opt, per case: the search, the repeat from the tuning database,
+# then naive vs the result vs the baselines (MEASURED_BUDGET candidates,
+# default 16; MEASURED_ONLY=name,... to run some cases). Its tables and log
+# are copied to $OUT as they are written.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STEPS=${*:-contraction conv-baseline lowering}
@@ -33,6 +39,19 @@ if want contraction; then
   python3 bench/contraction/cases.py measure "$KSB" .deps/contraction "$W/contraction" > "$W/contraction.log" 2>&1 || status=1
   python3 bench/contraction/cases.py report "$W/contraction" | tee "$W/contraction.md"
   grep -E "^== |rc=[1-9]" "$W/contraction.log" | grep -v "rc=0" | head -20
+fi
+if want measured; then
+  rm -rf /tmp/ksb && mkdir -p /tmp/ksb && tar -C /tmp/ksb -xJf .deps/kernelskill-bundle.tar.xz
+  KSO=/tmp/ksb/kernelskill-bundle/bin/ks-opt
+  "$KSO" --version | head -2
+  timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py measured "$KSO" "$PWD/$KSB" \
+    .deps/measured "$W/measured" "${MEASURED_BUDGET:-16}" ${MEASURED_ONLY:-} > "$W/measured.log" 2>&1 || status=1
+  python3 bench/contraction/cases.py report "$W/measured" > "$W/measured.md"
+  python3 bench/contraction/cases.py search-report "$W/measured" > "$W/measured-search.md"
+  cat "$W/measured.md" "$W/measured-search.md"
+  grep -E "^== " "$W/measured.log" | grep -v "rc=0" | head -20
+  cp "$W/measured.md" "$W/measured-search.md" "$W/measured.log" "$FINAL/"
+  cp "$W"/measured/gemm_nn_auto_4096*.transcript.json "$FINAL/" 2>/dev/null
 fi
 if want auto; then
   # The agent driver's schedules (cases.py prepare-auto), against the same baselines.

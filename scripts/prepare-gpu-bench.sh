@@ -3,8 +3,11 @@
 # LLVM, into .deps/: the contraction cases lifted, raised, scheduled, lowered
 # to PTX and checked on the CPU (bench/contraction/cases.py prepare; with the
 # agent driver's schedules: prepare-auto), the
-# corpus lowered (bench/lowering/compare.py prepare), ks-bench and sqlite3.h.
+# corpus lowered (bench/lowering/compare.py prepare), ks-bench and sqlite3.h;
+# for the measured step, the bundle (a static ks-opt) and the cases lifted.
 # Pass .deps in the device call's `carry`.
+#
+#   scripts/prepare-gpu-bench.sh [contraction] [auto] [measured] [lowering]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --build build --target ks-opt ks-translate ks-bench
@@ -13,7 +16,19 @@ cp build/bin/ks-bench .deps/bin/
 cp /usr/include/sqlite3.h .deps/include/
 git rev-parse HEAD > .deps/commit.txt
 git status --short | head -20 >> .deps/commit.txt
-python3 bench/contraction/cases.py prepare build/bin/ks-translate build/bin/ks-opt .deps/contraction
-python3 bench/contraction/cases.py prepare-auto build/bin/ks-translate build/bin/ks-opt .deps/auto
-python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering
+STEPS=${*:-contraction auto measured lowering}
+want() { [[ " $STEPS " == *" $1 "* ]]; }
+if want contraction; then
+  python3 bench/contraction/cases.py prepare build/bin/ks-translate build/bin/ks-opt .deps/contraction
+fi
+if want auto; then
+  python3 bench/contraction/cases.py prepare-auto build/bin/ks-translate build/bin/ks-opt .deps/auto
+fi
+if want measured; then
+  scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+  python3 bench/contraction/cases.py prepare-measured build/bin/ks-translate .deps/measured
+fi
+if want lowering; then
+  python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering
+fi
 du -sh .deps

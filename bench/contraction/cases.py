@@ -12,6 +12,13 @@ contraction/*.cu), the hand-written schedules that make them fast
   cases.py prepare-auto KS_TRANSLATE KS_OPT OUT_DIR as prepare, but the schedules are the agent
                                                     driver's (--kernelskill-pipeline at each
                                                     benchmark size), not the hand-written ones
+  cases.py prepare-measured KS_TRANSLATE OUT_DIR    here: only lift (the GPU machine has no clang)
+  cases.py measured KS_OPT KS_BENCH OUT_DIR RESULTS_DIR [BUDGET]
+                                                    on the GPU machine: the pipeline with
+                                                    measure=cuda per case (the search timed),
+                                                    again from the tuning database (timed), then
+                                                    ks-bench: naive vs the result vs baselines
+  cases.py search-report RESULTS_DIR                the search cost table
 
 Every case is one naive kernel, one schedule, the launcher's parameters, the
 odd sizes verified on the CPU and the GPU, the benchmark sizes and the
@@ -222,6 +229,100 @@ def measure(ks_bench, out, results):
     return status
 
 
+def prepare_measured(ks_translate, out):
+    os.makedirs(out, exist_ok=True)
+    cases = automatic_cases()
+    for case in cases:
+        run([ks_translate, "--import-cuda", os.path.join(HERE, case["source"]), "-o",
+             os.path.join(out, case["name"] + ".lifted.mlir")])
+    json.dump(cases, open(os.path.join(out, "cases.json"), "w"), indent=1)
+    print(f"lifted {len(cases)} cases into {out}")
+
+
+def measured(ks_opt, ks_bench, out, results, budget="16", only=None):
+    """The driver measures on this GPU (measure=cuda); what it ships is then
+    compared with the naive kernel and the baselines in one ks-bench run."""
+    import time
+    os.makedirs(results, exist_ok=True)
+    cases = json.load(open(os.path.join(out, "cases.json")))
+    db = os.path.join(results, "tuning.db")
+    status = 0
+    for case in cases:
+        name = case["name"]
+        if only and not any(o in name for o in only.split(",")):
+            continue
+        lifted = os.path.join(out, name + ".lifted.mlir")
+        base, work = os.path.join(results, name), os.path.join(results, name + ".work")
+        w = case["bench"][0]
+        opts = f"measure=cuda bench={ks_bench} budget={budget} workload={w} db={db} timeout=60"
+        t0 = time.time()
+        first = subprocess.run([ks_opt, lifted, f"--kernelskill-pipeline={opts} workdir={work} "
+                                f"ptx={base}.ours.ptx "
+                                f"transcript={base}.transcript.json schedule={base}.schedule.mlir",
+                                "-o", base + ".ours.mlir"], capture_output=True, text=True,
+                               timeout=400)
+        t1 = time.time()
+        repeat = subprocess.run([ks_opt, lifted, f"--kernelskill-pipeline={opts} "
+                                 f"ptx={base}.repeat.ptx transcript={base}.repeat.json",
+                                 "-o", os.devnull],
+                                capture_output=True, text=True, timeout=400)
+        t2 = time.time()
+        print(f"== {name} search rc={first.returncode} {t1 - t0:.1f} s, repeat rc="
+              f"{repeat.returncode} {t2 - t1:.1f} s\n{first.stderr[-1500:]}{repeat.stderr[-500:]}")
+        if first.returncode or repeat.returncode:
+            status = 1
+            continue
+        decision = json.load(open(base + ".transcript.json"))["kernels"][0]
+        again = json.load(open(base + ".repeat.json"))["kernels"][0]
+        cands = decision["candidates"]
+        search = dict(case=name, workload=w, seconds=round(t1 - t0, 1),
+                      repeat_seconds=round(t2 - t1, 1), compiled=len(cands),
+                      measured=sum(1 for c in cands if "measured_ms" in c),
+                      failed_verification=sum(1 for c in cands if "verification" in c["status"]),
+                      decision=decision["decision"], repeat_decision=again["decision"],
+                      same_ptx=open(base + ".ours.ptx").read() == open(base + ".repeat.ptx").read(),
+                      measured_with=decision.get("measured_with", ""))
+        json.dump(search, open(base + ".search.json", "w"), indent=1)
+        kernel = decision["kernel"]
+        ours = [f"ours={base}.ours.ptx@{kernel}"]
+        if decision.get("chosen") is not None and not decision.get("restored_original"):
+            ours += ["--launches", f"ours={work}/{kernel}.c{decision['chosen']}.launch.json"]
+        common = [ks_bench, f"naive={work}/original.ptx@{kernel}"] + ours + [
+            "--spec", f"{work}/{kernel}.spec.json", "--no-db"]
+        for i, odd in enumerate(case["gpu_odd"]):
+            proc = subprocess.run(common + ["--workload", odd, "--reps", "3", "--warmup", "1",
+                                            "--no-counters", "--json", f"{base}.odd{i}.json"],
+                                  capture_output=True, text=True)
+            print(f"== {name} odd [{odd}] rc={proc.returncode}\n{proc.stdout[-800:]}")
+            status |= proc.returncode != 0
+        cmd = common + ["--workload", w, "--reps", "10", "--warmup", "2", "--no-counters",
+                        "--json", f"{base}.bench0.json"]
+        if case.get("flops"):
+            cmd += ["--flops", case["flops"]]
+        if case.get("bytes"):
+            cmd += ["--bytes", case["bytes"]]
+        for b in case["baseline"]:
+            cmd += ["--baseline", b]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        print(f"== {name} bench [{w}] rc={proc.returncode}\n{proc.stdout[-1500:]}{proc.stderr[-500:]}")
+        status |= proc.returncode != 0
+        sys.stdout.flush()
+    return status
+
+
+def search_report(results):
+    rows = ["| case | workload | compiled | measured | failed verification | search s | "
+            "repeat (tuning DB) s | same PTX | decision |", "|---|---|---|---|---|---|---|---|---|"]
+    for f in sorted(os.listdir(results)):
+        if not f.endswith(".search.json"):
+            continue
+        s = json.load(open(os.path.join(results, f)))
+        rows.append("| {case} | {workload} | {compiled} | {measured} | {failed_verification} | "
+                    "{seconds} | {repeat_seconds} | {same} | {decision} |".format(
+                        **s, same="yes" if s["same_ptx"] else "NO"))
+    print("\n".join(rows))
+
+
 def report(results):
     rows = ["| case | workload | naive ms | ours ms | baseline | baseline ms | ours / baseline | "
             "verified | regs | smem B |", "|---|---|---|---|---|---|---|---|---|---|"]
@@ -257,5 +358,11 @@ if __name__ == "__main__":
         sys.exit(measure(*sys.argv[2:5]))
     elif mode == "report":
         report(sys.argv[2])
+    elif mode == "prepare-measured":
+        prepare_measured(*sys.argv[2:4])
+    elif mode == "measured":
+        sys.exit(measured(*sys.argv[2:]))
+    elif mode == "search-report":
+        search_report(sys.argv[2])
     else:
         raise SystemExit(__doc__)

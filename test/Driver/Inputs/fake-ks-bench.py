@@ -19,7 +19,8 @@ variants, launches, opts = [], {}, {}
 i = 0
 while i < len(args):
     a = args[i]
-    if a in ("--spec", "--workload", "--reps", "--warmup", "--timeout", "--json"):
+    if a in ("--spec", "--workload", "--reps", "--warmup", "--timeout", "--json", "--baseline",
+             "--flops", "--bytes"):
         opts[a] = args[i + 1]
         i += 2
     elif a == "--launches":
