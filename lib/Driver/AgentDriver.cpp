@@ -679,11 +679,12 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     d.chosen = chosen;
     d.changed = true;
     d.scheduleOp = opText(winner, "k", "r");
-    d.decision = llvm::formatv("applied {0} {1}: measured fastest verified of {2} ({3:f4} ms, "
+    d.decision = llvm::formatv("applied {0} {1}: measured {6} verified of {2} ({3:f4} ms, "
                                "{4:f2}x the original's {5:f4} ms)",
                                winner.family->name, describeKnobs(winner),
                                d.evaluated.size(), winner.measuredMs,
-                               d.measuredBeforeMs / winner.measuredMs, d.measuredBeforeMs)
+                               d.measuredBeforeMs / winner.measuredMs, d.measuredBeforeMs,
+                               chosen == best ? "fastest" : "simplest within the noise")
                      .str();
     if (chosen != best)
       d.decision += llvm::formatv("; preferred over the fastest ({0:f4} ms) as simpler within "
@@ -966,8 +967,10 @@ void AgentDriver::runOnOperation() {
       missing = "no ptxas (the candidates' PTX is checked by ptxas before it runs)";
     else if (measure == MeasureMode::Auto) {
       // cuda asks ks-bench, which says when it finds no GPU; auto looks first.
-      if (llvm::Expected<DeviceCapabilities> device = queryDevice(0); !device)
-        missing = "no usable GPU: " + llvm::toString(device.takeError());
+      if (llvm::Expected<DeviceCapabilities> device = queryDevice(0); !device) {
+        std::string why = llvm::toString(device.takeError());
+        missing = "no usable GPU: " + why.substr(0, why.find("; source=device"));
+      }
     }
     if (!missing.empty() && measure == MeasureMode::Cuda) {
       emitError(module.getLoc()) << "ks-agent-driver: measure=cuda: " << missing;
