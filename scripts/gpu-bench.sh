@@ -6,13 +6,14 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [auto] [measured] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [auto] [measured] [corpus] [lowering] [conv-baseline] [sass]
 #
 # measured: the agent driver measuring on this GPU (measure=cuda) with the
 # bundle's ks-opt, per case: the search, the repeat from the tuning database,
 # then naive vs the result vs the baselines (MEASURED_BUDGET candidates,
 # default 16; MEASURED_ONLY=name,... to run some cases). Its tables and log
-# are copied to $OUT as they are written.
+# are copied to $OUT as they are written. corpus: the pipeline with
+# measure=cuda on every kernel of the lifter's corpus (bench/corpus/optimize.py).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STEPS=${*:-contraction conv-baseline lowering}
@@ -52,6 +53,14 @@ if want measured; then
   grep -E "^== " "$W/measured.log" | grep -v "rc=0" | head -20
   cp "$W/measured.md" "$W/measured-search.md" "$W/measured.log" "$FINAL/"
   cp "$W"/measured/gemm_nn_auto_4096*.transcript.json "$FINAL/" 2>/dev/null
+fi
+if want corpus; then
+  [ -x /tmp/ksb/kernelskill-bundle/bin/ks-opt ] || { rm -rf /tmp/ksb && mkdir -p /tmp/ksb && \
+    tar -C /tmp/ksb -xJf .deps/kernelskill-bundle.tar.xz; }
+  timeout "${CORPUS_TIMEOUT:-300}" python3 bench/corpus/optimize.py run \
+    /tmp/ksb/kernelskill-bundle/bin/ks-opt "$PWD/$KSB" .deps/corpus "$W/corpus" > "$W/corpus.log" 2>&1 || status=1
+  python3 bench/corpus/optimize.py report "$W/corpus" | tee "$W/corpus.md"
+  cp "$W/corpus.md" "$W/corpus.log" "$FINAL/"
 fi
 if want auto; then
   # The agent driver's schedules (cases.py prepare-auto), against the same baselines.

@@ -27,6 +27,7 @@ fi
 if want measured; then
   scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
   python3 bench/contraction/cases.py prepare-measured build/bin/ks-translate .deps/measured
+  python3 bench/corpus/optimize.py prepare build/bin/ks-translate .deps/corpus
 fi
 if want lowering; then
   python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering

@@ -10,6 +10,7 @@
 
 #include "kernelskill/Agents/DeviceQuery.h"
 #include "kernelskill/Analysis/KernelProfile.h"
+#include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Driver/Measure.h"
 #include "kernelskill/Driver/Negotiation.h"
@@ -339,6 +340,7 @@ private:
     std::map<std::string, int64_t> values; ///< every scalar at the workload
     std::string workload, oddWorkload;    ///< NAME=VALUE,...
     std::string workloadKey;              ///< the tuning database's key (JSON)
+    std::string assumed;                  ///< scalars without a value, as assumed
   };
   void decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &run);
   std::optional<Reference> prepareReference(StringRef kernel, RunContext &run, std::string &why);
@@ -776,15 +778,18 @@ AgentDriver::prepareReference(StringRef kernelName, RunContext &run, std::string
         ref.values[name.str()] = *v;
   for (auto &entry : run.workloadValues)
     ref.values[entry.getKey().str()] = entry.getValue();
+  // A scalar without a value gets the profiler's assumption (the sizes the
+  // agents decided with), and the transcript says so.
   if (const llvm::json::Array *params = root->getArray("params"))
     for (const llvm::json::Value &p : *params) {
       const llvm::json::Object *o = p.getAsObject();
       std::string name = o ? o->getString("name").value_or("").str() : "";
-      if (o && !o->get("extent") && !ref.values.count(name)) {
-        why = "scalar '" + name + "' has no value: give it with workload= (or the launcher's "
-              "#ks.workload)";
-        return std::nullopt;
-      }
+      if (!o || o->get("extent") || ref.values.count(name))
+        continue;
+      bool isFloat = o->getString("type").value_or("").starts_with("f");
+      ref.values[name] = isFloat ? 1 : kAssumedScalar;
+      ref.assumed += (ref.assumed.empty() ? "" : ", ") + name + " = " +
+                     std::to_string(ref.values[name]);
     }
   if (run.originalPTX.empty()) {
     std::string ptx, error;
@@ -912,6 +917,8 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
                                  run.bench, pending.size(), int(reps), ref.workload,
                                  ref.oddWorkload)
                        .str();
+  if (!ref.assumed.empty())
+    d.measuredWith += " (no workload gave " + ref.assumed + ": assumed, as the profiler does)";
 }
 
 void AgentDriver::runOnOperation() {

@@ -115,7 +115,7 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
 std::string mlir::ks::oddWorkload(const std::map<std::string, int64_t> &values) {
   std::map<std::string, int64_t> odd;
   for (const auto &[name, v] : values)
-    odd[name] = v < 8 ? v : (v * 3 / 4) | 1;
+    odd[name] = v < 8 ? v : (v / 4) | 1;
   return workloadText(odd);
 }
 

@@ -55,7 +55,8 @@ struct BenchOutcome {
 llvm::Expected<std::map<std::string, BenchOutcome>> runBench(const BenchJob &job);
 
 /// A workload whose sizes are no multiple of any tile, for verification:
-/// every value of 8 or more becomes (3v/4) | 1 (4096 -> 3073, 1000 -> 751).
+/// every value of 8 or more becomes (v/4) | 1 (4096 -> 1025, 1000 -> 251;
+/// a quarter of each size keeps the check cheap next to the timing).
 /// The map is monotone, so relations like lda >= M survive it; equal sizes
 /// stay equal (a square workload is verified at a square odd size).
 std::string oddWorkload(const std::map<std::string, int64_t> &values);
