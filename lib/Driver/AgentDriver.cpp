@@ -450,6 +450,13 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   kernel->removeAttr(ProposalAttr::kKernelAttrName);
 
   KernelShape shape = readKernelShape(kernel, module, run.workloadValues);
+  if (!kernels.empty() && !llvm::is_contained(kernels, d.kernel)) {
+    std::string why = "not selected (kernels=" + llvm::join(kernels, ",") + ")";
+    if (kernel->hasAttr("ks.raised"))
+      return keepOriginal(kernel, d, shape, run, why);
+    d.decision = "unchanged: " + why;
+    return;
+  }
   d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
             ", k=" + std::to_string(shape.sizes.k) + ", batch=" + std::to_string(shape.sizes.batch) +
             (shape.sizesFrom.empty() ? "" : " (" + shape.sizesFrom + ")");
@@ -828,6 +835,9 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   job.kernel = d.kernel;
   job.specPath = ref.specPath;
   job.timeoutSeconds = std::max(1, int(timeout));
+  // No schedule uses TF32 or fast math yet; a looser precision only loosens
+  // the check (for the schedules that will).
+  job.tf32Tolerance = precision != Precision::Strict;
   job.variants.push_back({"original", run.originalPTX, ""});
   std::vector<size_t> pending;
   for (auto &[index, files] : compiled) {
@@ -919,6 +929,10 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
                        .str();
   if (!ref.assumed.empty())
     d.measuredWith += " (no workload gave " + ref.assumed + ": assumed, as the profiler does)";
+  if (job.tf32Tolerance)
+    d.measuredWith += "; verified at the TF32 tolerance (precision=" +
+                      std::string(precision == Precision::TF32 ? "tf32" : "fast") +
+                      "; no schedule uses TF32 or fast math yet)";
 }
 
 void AgentDriver::runOnOperation() {
@@ -951,18 +965,34 @@ void AgentDriver::runOnOperation() {
   // back to static without one of them and says which.
   std::string mode = "static", modeNote;
   OwningOpRef<ModuleOp> fromFile;
-  if (measure != MeasureMode::Static) {
-    std::string missing;
-    std::optional<std::string> bench = findBench(this->bench);
-    if (fromPipeline && fromPipeline->module)
-      run.original = *fromPipeline->module;
-    else if (!original.empty()) {
-      fromFile = parseSourceFile<ModuleOp>(original.getValue(), &getContext());
-      if (!fromFile)
-        missing = "the original '" + original + "' does not parse";
-      else
-        run.original = *fromFile;
+  std::string originalError;
+  if (fromPipeline && fromPipeline->module) {
+    run.original = *fromPipeline->module;
+  } else if (!original.empty()) {
+    fromFile = parseSourceFile<ModuleOp>(original.getValue(), &getContext());
+    if (!fromFile)
+      originalError = "the original '" + original + "' does not parse";
+    else
+      run.original = *fromFile;
+  }
+  // kernels=: every name must be a kernel of the module.
+  for (const std::string &name : kernels) {
+    bool found = false;
+    module.walk([&](gpu::GPUFuncOp k) { found |= k.isKernel() && k.getName() == name; });
+    if (!found) {
+      std::string names;
+      module.walk([&](gpu::GPUFuncOp k) {
+        if (k.isKernel())
+          names += (names.empty() ? "" : ", ") + k.getName().str();
+      });
+      emitError(module.getLoc()) << "ks-agent-driver: kernels=: no kernel named '" << name
+                                 << "'; the module's kernels: " << names;
+      return signalPassFailure();
     }
+  }
+  if (measure != MeasureMode::Static) {
+    std::string missing = originalError;
+    std::optional<std::string> bench = findBench(this->bench);
     if (!missing.empty()) {
     } else if (!run.original)
       missing = "no lifted original to verify against (run it in --kernelskill-pipeline or "
@@ -1032,7 +1062,11 @@ void AgentDriver::runOnOperation() {
   if (!transcript.empty()) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << llvm::formatv("{0:2}", transcriptJSON(mode, run.sku, decisions)) << "\n";
+    llvm::json::Value doc = transcriptJSON(mode, run.sku, decisions);
+    doc.getAsObject()->try_emplace("precision", precision == Precision::Strict ? "strict"
+                                                : precision == Precision::TF32 ? "tf32"
+                                                                               : "fast");
+    os << llvm::formatv("{0:2}", doc) << "\n";
     if (!writeFile(transcript, text))
       return signalPassFailure();
   }

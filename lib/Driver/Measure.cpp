@@ -62,6 +62,8 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
                            std::to_string(job.warmup), "--timeout",
                            std::to_string(job.timeoutSeconds), "--no-counters", "--no-db",
                            "--json", job.jsonPath});
+  if (job.tf32Tolerance)
+    args.push_back("--tf32");
   llvm::sys::fs::remove(job.jsonPath);
   std::vector<llvm::StringRef> argv(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(job.logPath),

@@ -79,7 +79,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     // raising); the driver applies what it chose. Measuring, it verifies
     // against the lifted module and may give a kernel back as it was.
     std::shared_ptr<OriginalModule> original;
-    if (options.measure != MeasureMode::Static) {
+    if (options.measure != MeasureMode::Static || !options.kernels.empty()) {
       original = std::make_shared<OriginalModule>();
       pm.addPass(createKeepOriginalPass(original));
     }
@@ -109,6 +109,8 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.reps = options.reps;
     driver.timeout = options.timeout;
     driver.workdir = options.workdir;
+    driver.precision = options.precision;
+    driver.kernels.assign(options.kernels.begin(), options.kernels.end());
     pm.addPass(original ? createKSAgentDriver(driver, original) : createKSAgentDriver(driver));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

@@ -39,6 +39,7 @@ struct BenchJob {
   std::string workload; ///< NAME=VALUE,... (--workload)
   int reps = 10, warmup = 2;
   int timeoutSeconds = 120; ///< per worker
+  bool tf32Tolerance = false; ///< verify at ks-bench's --tf32 tolerance
   std::string jsonPath, logPath;
 };
 

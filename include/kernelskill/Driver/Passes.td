@@ -48,7 +48,8 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     none verified, gets the original back. Measurements go into the tuning
     database and a repeat run reuses them. `measure=auto` is cuda where a
     GPU and ks-bench are usable and static otherwise (the transcript says
-    which and why). `transcript=FILE` writes every
+    which and why). `kernels=a,b` optimizes only those kernels; the others
+    get their lifted original back (which the pipeline keeps for this). `transcript=FILE` writes every
     step as JSON; `schedule=FILE` writes the winners as a standalone
     transform script that reproduces the result from the lifted input
     (`ks-raise`, then one op per kernel); `explain` prints a short summary
@@ -88,6 +89,13 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"workdir", "workdir", "std::string", /*default=*/"\"\"",
            "Directory for the measured candidates' PTX, launch manifests and results "
            "(default: a temporary one, removed afterwards)">,
+    Option<"precision", "precision", "::mlir::ks::Precision",
+           /*default=*/"::mlir::ks::Precision::Strict",
+           "The arithmetic an optimized kernel may use; measured candidates are verified at "
+           "its tolerance", [{KS_PRECISION_VALUES}]>,
+    ListOption<"kernels", "kernels", "std::string",
+               "Only these kernels are optimized; the others come back as they were lifted "
+               "(default: every kernel)">,
     Option<"transcript", "transcript", "std::string", /*default=*/"\"\"",
            "File to write the decisions to, as JSON">,
     Option<"schedule", "schedule", "std::string", /*default=*/"\"\"",

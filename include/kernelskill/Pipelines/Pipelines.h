@@ -92,6 +92,12 @@ struct KernelSkillPipelineOptions
   Option<int> timeout{*this, "timeout",
                       llvm::cl::desc("Seconds a measured candidate may run (measure=cuda)"),
                       llvm::cl::init(120)};
+  Option<Precision> precision{*this, "precision",
+                              llvm::cl::desc("The arithmetic an optimized kernel may use"),
+                              llvm::cl::init(Precision::Strict), KS_PRECISION_VALUES};
+  ListOption<std::string> kernels{*this, "kernels",
+                                  llvm::cl::desc("Only these kernels are optimized; the others "
+                                                 "come back as they were lifted")};
   Option<std::string> workdir{*this, "workdir",
                               llvm::cl::desc("Directory for the measured candidates' files "
                                              "(default: a temporary one)"),

@@ -27,6 +27,9 @@ enum class BinaryFormat { PTX, Cubin };
 /// How the agent driver compares candidates: the cost model and ptxas
 /// alone, measurements on the local GPU, or the GPU when there is one.
 enum class MeasureMode { Static, Cuda, Auto };
+/// Which arithmetic the user allows an optimized kernel: exactly the source's
+/// (reassociated sums only), TF32 tensor-core products, or fast math.
+enum class Precision { Strict, TF32, Fast };
 /// Which analysis ks-print-analysis prints.
 enum class AnalysisKind {
   Index,
@@ -97,6 +100,7 @@ KS_CHOICE_PARSER(::mlir::ks::ArchSource)
 KS_CHOICE_PARSER(::mlir::ks::BinaryFormat)
 KS_CHOICE_PARSER(::mlir::ks::AnalysisKind)
 KS_CHOICE_PARSER(::mlir::ks::MeasureMode)
+KS_CHOICE_PARSER(::mlir::ks::Precision)
 #undef KS_CHOICE_PARSER
 
 /// The `::llvm::cl::values` of each enum, for Passes.td and pipeline options.
@@ -116,6 +120,14 @@ KS_CHOICE_PARSER(::mlir::ks::MeasureMode)
                  "measure and verify the best candidates on the local GPU (ks-bench)"),         \
       clEnumValN(::mlir::ks::MeasureMode::Auto, "auto",                                          \
                  "cuda where a GPU and ks-bench are usable, else static (and say so)"))
+#define KS_PRECISION_VALUES                                                                        \
+  ::llvm::cl::values(                                                                              \
+      clEnumValN(::mlir::ks::Precision::Strict, "strict",                                        \
+                 "the source's arithmetic (sums may be reassociated; verified at 1e-5)"),        \
+      clEnumValN(::mlir::ks::Precision::TF32, "tf32",                                            \
+                 "TF32 products allowed (verified at the TF32 tolerance)"),                      \
+      clEnumValN(::mlir::ks::Precision::Fast, "fast",                                            \
+                 "fast math allowed (verified at the TF32 tolerance)"))
 #define KS_BINARY_FORMAT_VALUES                                                                    \
   ::llvm::cl::values(clEnumValN(::mlir::ks::BinaryFormat::PTX, "ptx", "PTX text"),                 \
                      clEnumValN(::mlir::ks::BinaryFormat::Cubin, "cubin", "assembled by ptxas"))
