@@ -45,34 +45,36 @@
 using namespace mlir;
 namespace cl = llvm::cl;
 
+/// ks-translate's own options: --help lists these, not the hundreds LLVM's
+/// libraries register (targets, passes).
+static cl::OptionCategory translateCategory("ks-translate options");
+
 static cl::opt<std::string> importCuda("import-cuda", cl::desc("CUDA C++ file to import"),
-                                       cl::value_desc("FILE.cu"));
+                                       cl::value_desc("FILE.cu"), cl::cat(translateCategory));
 static cl::opt<std::string> exportCuda("export-cuda",
                                        cl::desc("MLIR file (lifted form) to write as CUDA C++"),
-                                       cl::value_desc("FILE.mlir"));
+                                       cl::value_desc("FILE.mlir"), cl::cat(translateCategory));
 static cl::opt<std::string> output("o", cl::desc("Output file (default: stdout)"),
-                                   cl::value_desc("FILE"), cl::init("-"));
+                                   cl::value_desc("FILE"), cl::init("-"), cl::cat(translateCategory));
 static cl::opt<std::string> manifest("manifest",
                                      cl::desc("With --export-cuda: also write the launch "
                                               "manifest (JSON) of each launcher to FILE"),
-                                     cl::value_desc("FILE"));
+                                     cl::value_desc("FILE"), cl::cat(translateCategory));
 static cl::opt<std::string> gpuArch("gpu-arch", cl::desc("GPU architecture clang parses for"),
-                                    cl::init("sm_90"));
+                                    cl::init("sm_90"), cl::cat(translateCategory));
 static cl::opt<bool> noStructure("no-structure",
                                  cl::desc("Keep the raw control-flow graph (no mem2reg, no "
-                                          "lifting to scf): for debugging the importer"));
+                                          "lifting to scf): for debugging the importer"), cl::cat(translateCategory));
 static cl::opt<bool> noLocations("no-locations",
-                                 cl::desc("Do not print source locations"));
+                                 cl::desc("Do not print source locations"), cl::cat(translateCategory));
 static cl::opt<std::string> pchDir(
     "pch-dir",
     cl::desc("With --import-cuda: precompile CUDA's headers into DIR to speed up later imports "
              "(default: $KS_PCH_DIR, else $XDG_CACHE_HOME/kernelskill/pch, else "
              "~/.cache/kernelskill/pch). A DIR that cannot be written only turns the PCH off"),
-    cl::value_desc("DIR"));
+    cl::value_desc("DIR"), cl::cat(translateCategory));
 static cl::opt<bool> noPCH("no-pch", cl::desc("With --import-cuda: do not use or write a "
-                                              "precompiled header (as KS_NO_PCH=1 does)"));
-static cl::list<std::string> clangArgs(cl::ConsumeAfter,
-                                       cl::desc("[-- extra clang arguments]"));
+                                              "precompiled header (as KS_NO_PCH=1 does)"), cl::cat(translateCategory));
 
 /// Writes `text` to `path` ("-" for stdout); false after printing why not.
 static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
@@ -92,7 +94,25 @@ int main(int argc, char **argv) {
   cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
     os << "KernelSkill ks-translate " KS_VERSION_STRING " (LLVM/MLIR/clang " LLVM_VERSION_STRING ")\n";
   });
-  cl::ParseCommandLineOptions(argc, argv, "KernelSkill CUDA C++ <-> MLIR translator\n");
+  // Everything after `--` goes to clang untouched (-I, -D, -std=, ...): split
+  // it off before LLVM's parser, which would take it for its own options.
+  std::vector<const char *> ownArgs;
+  std::vector<std::string> clangArgs;
+  bool afterDashDash = false;
+  for (int i = 0; i < argc; ++i) {
+    if (!afterDashDash && i > 0 && llvm::StringRef(argv[i]) == "--")
+      afterDashDash = true;
+    else if (afterDashDash)
+      clangArgs.push_back(argv[i]);
+    else
+      ownArgs.push_back(argv[i]);
+  }
+  cl::HideUnrelatedOptions(translateCategory);
+  cl::ParseCommandLineOptions(int(ownArgs.size()), ownArgs.data(),
+                              "KernelSkill CUDA C++ <-> MLIR translator\n\n"
+                              "  ks-translate --import-cuda FILE.cu [-o FILE.mlir] [-- CLANG ARGS]\n"
+                              "  ks-translate --export-cuda FILE.mlir [-o FILE.cu] "
+                              "[--manifest FILE.json]\n");
   if (importCuda.empty() == exportCuda.empty()) {
     llvm::errs() << "ks-translate: error: " << (importCuda.empty() ? "nothing to do" : "one at a time")
                  << ": give --import-cuda FILE.cu or --export-cuda FILE.mlir\n";
