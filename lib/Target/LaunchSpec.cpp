@@ -244,6 +244,25 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
       names[kernel.getArgument(i)] = it->second;
   // Failed formulas are not errors here: the extent is simply not inferred.
   ScopedDiagnosticHandler quiet(kernel->getContext(), [](Diagnostic &) { return success(); });
+  // A view offset by the block id (a batch on blockIdx.z) spans the most at
+  // the last block: the block id is at most the launch's grid size - 1.
+  gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
+  kernel.walk([&](Operation *op) {
+    auto dimension = [&](gpu::Dimension d) {
+      return d == gpu::Dimension::x ? grid.x : d == gpu::Dimension::y ? grid.y : grid.z;
+    };
+    if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
+      FailureOr<std::string> size =
+          launchFormula(dimension(id.getDimension()), launcherNames, launch.getLoc());
+      if (succeeded(size))
+        names[id] = "(" + *size + " - 1)";
+    } else if (auto dim = dyn_cast<gpu::GridDimOp>(op)) {
+      FailureOr<std::string> size =
+          launchFormula(dimension(dim.getDimension()), launcherNames, launch.getLoc());
+      if (succeeded(size))
+        names[dim] = "(" + *size + ")";
+    }
+  });
   auto formula = [&](OpFoldResult r) -> std::optional<std::string> {
     if (auto attr = dyn_cast<Attribute>(r))
       return std::to_string(cast<IntegerAttr>(attr).getInt());

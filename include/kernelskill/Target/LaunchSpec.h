@@ -24,7 +24,8 @@ FailureOr<std::string> buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn
 /// strided views, as formulas of the launcher's argument names (the names
 /// `buildLaunchSpec` gives the parameters): a buffer viewed by
 /// `memref.reinterpret_cast` with offset o, sizes s_i and strides t_i spans
-/// o + sum((s_i - 1) * t_i) + 1 elements, the largest over its views. Buffers
+/// o + sum((s_i - 1) * t_i) + 1 elements, the largest over its views (a block
+/// id in them taken at its largest, the launch's grid size - 1). Buffers
 /// with any other use (a direct load, a call) are left out: their extent
 /// would be a guess.
 llvm::StringMap<std::string> inferBufferExtents(gpu::LaunchFuncOp launch, func::FuncOp fn);
