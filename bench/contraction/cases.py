@@ -195,6 +195,19 @@ def prepare(ks_translate, ks_opt, out, automatic=False):
     print("\n".join(summary))
 
 
+def bench_args(case, workload, json_path):
+    """ks-bench's arguments for a case's benchmark run: timing, work, baselines."""
+    args = ["--workload", workload, "--reps", "10", "--warmup", "2", "--no-counters",
+            "--json", json_path]
+    if case.get("flops"):
+        args += ["--flops", case["flops"]]
+    if case.get("bytes"):
+        args += ["--bytes", case["bytes"]]
+    for b in case["baseline"]:
+        args += ["--baseline", b]
+    return args
+
+
 def measure(ks_bench, out, results):
     os.makedirs(results, exist_ok=True)
     cases = json.load(open(os.path.join(out, "cases.json")))
@@ -215,14 +228,7 @@ def measure(ks_bench, out, results):
             print(f"== {name} odd [{w}] rc={proc.returncode}\n{proc.stdout[-1500:]}{proc.stderr[-800:]}")
             status |= proc.returncode != 0
         for i, w in enumerate(case["bench"]):
-            cmd = common + ["--workload", w, "--reps", "10", "--warmup", "2", "--no-counters",
-                            "--json", os.path.join(results, f"{name}.bench{i}.json")]
-            if case.get("flops"):
-                cmd += ["--flops", case["flops"]]
-            if case.get("bytes"):
-                cmd += ["--bytes", case["bytes"]]
-            for b in case["baseline"]:
-                cmd += ["--baseline", b]
+            cmd = common + bench_args(case, w, os.path.join(results, f"{name}.bench{i}.json"))
             proc = subprocess.run(cmd, capture_output=True, text=True)
             print(f"== {name} bench [{w}] rc={proc.returncode}\n{proc.stdout[-2500:]}{proc.stderr[-800:]}")
             status |= proc.returncode != 0
@@ -295,14 +301,7 @@ def measured(ks_opt, ks_bench, out, results, budget="16", only=None):
                                   capture_output=True, text=True)
             print(f"== {name} odd [{odd}] rc={proc.returncode}\n{proc.stdout[-800:]}")
             status |= proc.returncode != 0
-        cmd = common + ["--workload", w, "--reps", "10", "--warmup", "2", "--no-counters",
-                        "--json", f"{base}.bench0.json"]
-        if case.get("flops"):
-            cmd += ["--flops", case["flops"]]
-        if case.get("bytes"):
-            cmd += ["--bytes", case["bytes"]]
-        for b in case["baseline"]:
-            cmd += ["--baseline", b]
+        cmd = common + bench_args(case, w, f"{base}.bench0.json")
         proc = subprocess.run(cmd, capture_output=True, text=True)
         print(f"== {name} bench [{w}] rc={proc.returncode}\n{proc.stdout[-1500:]}{proc.stderr[-500:]}")
         status |= proc.returncode != 0

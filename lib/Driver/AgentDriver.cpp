@@ -343,6 +343,9 @@ private:
     std::string assumed;                  ///< scalars without a value, as assumed
   };
   void decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &run);
+  /// Applies d.evaluated[chosen] to the kernel and records it as chosen;
+  /// warns and fails when the schedule that applied to a copy does not.
+  LogicalResult applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen);
   std::optional<Reference> prepareReference(StringRef kernel, RunContext &run, std::string &why);
   /// Measures the compiled candidates of `d` whose PTX is in `compiled` (by
   /// index) against the lifted original: verification at an odd workload,
@@ -678,16 +681,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                                         winner.measuredMs, d.measuredBeforeMs,
                                         int(kMeasurementNoise * 100))
                               .str());
-    std::string script = scriptText({{d.kernel, &winner}}, /*raise=*/false);
-    if (failed(applyScript(module, script))) {
-      kernel.emitWarning() << "ks-agent-driver: the winning schedule did not apply to the "
-                              "kernel after it applied to a copy";
+    if (failed(applyChosen(kernel, d, chosen)))
       return keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel");
-    }
-    winner.status = "chosen";
-    d.chosen = chosen;
-    d.changed = true;
-    d.scheduleOp = opText(winner, "k", "r");
     d.decision = llvm::formatv("applied {0} {1}: measured {6} verified of {2} ({3:f4} ms, "
                                "{4:f2}x the original's {5:f4} ms)",
                                winner.family->name, describeKnobs(winner),
@@ -730,19 +725,26 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     // A raised kernel cannot stay as it is (see scheduleAnyway).
     return scheduleAnyway(kernel, d, shape, {winner}, caps, why);
   }
-  std::string script = scriptText({{d.kernel, &winner}}, /*raise=*/false);
-  if (failed(applyScript(module, script))) {
-    kernel.emitWarning() << "ks-agent-driver: the winning schedule did not apply to the kernel "
-                            "after it applied to a copy";
+  if (failed(applyChosen(kernel, d, chosen))) {
     d.decision = "unchanged: the winning schedule failed on the kernel itself";
     return;
+  }
+  d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
+               ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
+}
+
+LogicalResult AgentDriver::applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen) {
+  Candidate &winner = d.evaluated[chosen];
+  if (failed(applyScript(getOperation(), scriptText({{d.kernel, &winner}}, /*raise=*/false)))) {
+    kernel.emitWarning() << "ks-agent-driver: the winning schedule did not apply to the kernel "
+                            "after it applied to a copy";
+    return failure();
   }
   winner.status = "chosen";
   d.chosen = chosen;
   d.changed = true;
   d.scheduleOp = opText(winner, "k", "r");
-  d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
-               ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
+  return success();
 }
 
 std::optional<AgentDriver::Reference>
@@ -897,11 +899,9 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
     d.evaluated[index].verification = "verified at " + ref.oddWorkload;
     passed.push_back(variant);
   }
-  std::vector<BenchVariant> all = job.variants;
   job.variants = passed;
   std::optional<std::map<std::string, BenchOutcome>> timed =
       run1("timed", ref.workload, std::max(1, int(reps)), 2);
-  job.variants = all;
   if (!timed)
     return;
   d.measuredBeforeMs = timed->at("original").medianMs;
