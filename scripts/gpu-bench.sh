@@ -6,7 +6,10 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [auto] [measured] [corpus] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [corpus] [lowering] [conv-baseline] [sass]
+#
+# memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
+# copy bandwidth in one ks-bench run per size, then PyTorch's ops.
 #
 # measured: the agent driver measuring on this GPU (measure=cuda) with the
 # bundle's ks-opt, per case: the search, the repeat from the tuning database,
@@ -40,6 +43,13 @@ if want contraction; then
   python3 bench/contraction/cases.py measure "$KSB" .deps/contraction "$W/contraction" > "$W/contraction.log" 2>&1 || status=1
   python3 bench/contraction/cases.py report "$W/contraction" | tee "$W/contraction.md"
   grep -E "^== |rc=[1-9]" "$W/contraction.log" | grep -v "rc=0" | head -20
+fi
+if want memory; then
+  python3 bench/memory/cases.py measure "$KSB" .deps/memory "$W/memory" > "$W/memory.log" 2>&1 || status=1
+  python3 bench/memory/torch_ops.py --json "$W/memory/torch_ops.json" >> "$W/memory.log" 2>&1 || status=1
+  python3 bench/memory/cases.py report "$W/memory" "$W/memory/torch_ops.json" | tee "$W/memory.md"
+  grep -E "^== " "$W/memory.log" | grep -v "rc=0" | head -20
+  cp "$W/memory.md" "$W/memory.log" "$FINAL/"
 fi
 # The bundle's static ks-opt (the measured and corpus steps run the pipeline here).
 KSO=/tmp/ksb/kernelskill-bundle/bin/ks-opt

@@ -7,7 +7,9 @@
 # for the measured step, the bundle (a static ks-opt) and the cases lifted.
 # Pass .deps in the device call's `carry`.
 #
-#   scripts/prepare-gpu-bench.sh [contraction] [auto] [measured] [lowering]   (default: all)
+# The memory-bound cases likewise (bench/memory/cases.py prepare).
+#
+#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [lowering]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --build build --target ks-opt ks-translate ks-bench
@@ -16,10 +18,13 @@ cp build/bin/ks-bench .deps/bin/
 cp /usr/include/sqlite3.h .deps/include/
 git rev-parse HEAD > .deps/commit.txt
 git status --short | head -20 >> .deps/commit.txt
-STEPS=${*:-contraction auto measured lowering}
+STEPS=${*:-contraction memory auto measured lowering}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 if want contraction; then
   python3 bench/contraction/cases.py prepare build/bin/ks-translate build/bin/ks-opt .deps/contraction
+fi
+if want memory; then
+  python3 bench/memory/cases.py prepare build/bin/ks-translate build/bin/ks-opt .deps/memory
 fi
 if want auto; then
   python3 bench/contraction/cases.py prepare-auto build/bin/ks-translate build/bin/ks-opt .deps/auto

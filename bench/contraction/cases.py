@@ -141,15 +141,17 @@ def automatic_cases():
     return cases
 
 
-def prepare(ks_translate, ks_opt, out, automatic=False):
-    """Everything that needs LLVM, done here; the GPU machine only measures."""
+def prepare(ks_translate, ks_opt, out, automatic=False, cases=None, here=HERE):
+    """Everything that needs LLVM, done here; the GPU machine only measures.
+    `cases` and `here` (their sources and schedules/) default to this file's
+    (bench/memory/cases.py passes its own)."""
     os.makedirs(out, exist_ok=True)
     emulate = os.path.join(ROOT, "tools", "ks-emulate", "ks-emulate.py")
     ptxas = os.environ.get("KS_PTXAS", "/usr/local/cuda/bin/ptxas")
     summary = []
-    cases = automatic_cases() if automatic else CASES
+    cases = cases or (automatic_cases() if automatic else CASES)
     for case in cases:
-        name, src = case["name"], os.path.join(HERE, case["source"])
+        name, src = case["name"], os.path.join(here, case["source"])
         base = os.path.join(out, name)
         run([ks_translate, "--import-cuda", src, "-o", base + ".lifted.mlir"])
         if automatic:
@@ -165,7 +167,7 @@ def prepare(ks_translate, ks_opt, out, automatic=False):
             run([ks_opt, base + ".lifted.mlir", "--ks-raise", "-o", base + ".raised.mlir"])
             run([ks_opt, base + ".raised.mlir",
                  "--transform-preload-library=transform-library-paths=" +
-                 os.path.join(HERE, "schedules", case["schedule"]),
+                 os.path.join(here, "schedules", case["schedule"]),
                  "--transform-interpreter", "--canonicalize", "--cse", "-o", base + ".ours.mlir"])
         for variant in ("lifted", "ours"):
             mlir = f"{base}.{variant}.mlir"

@@ -200,6 +200,17 @@ LogicalResult ContractionRaiser::match() {
     if (w.wasInterrupted())
       return fail("the reduction reads the buffer it writes");
   }
+  // A contraction multiplies two inputs. A reduction of one (a row sum, a
+  // maximum, a sum of squares) stays a forall: the row-reduction schedule
+  // (transform.ks.simt_row_reduction) takes that form, as it does the
+  // kernels that hold several such loops (softmax, normalizations).
+  // (Loads after CSE: x[i] * x[i] is one input, A[i][j] * A[j][i] two.)
+  unsigned inputs = 0;
+  if (!nest.reductions.empty())
+    nest.reductions.back().walk([&](memref::LoadOp) { ++inputs; });
+  if (!nest.reductions.empty() && inputs < 2)
+    return fail("a reduction of one input is not a contraction: it stays a forall "
+                "(transform.ks.simt_row_reduction schedules it)");
   for (Operation &op : *body)
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       auto view = load.getMemRef().getDefiningOp<memref::ReinterpretCastOp>();

@@ -164,8 +164,9 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// Nested reduction loops (a convolution's r and s) are one generic with two
-// reduction dimensions; a loop-free body is an elementwise generic.
+// Nested reduction loops (a convolution's r and s: a window times weights) are
+// one generic with two reduction dimensions; a loop-free body is an elementwise
+// generic.
 // CHECK-LABEL: gpu.func @nest_and_elementwise
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction", "reduction"]
 // CHECK: linalg.generic {{.*}} iterator_types = ["parallel"]
@@ -173,19 +174,22 @@ module attributes {gpu.container_module} {
 // CHECK-NEXT: math.exp %[[V]]
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @nest_and_elementwise(%in0: memref<?xf32>, %out0: memref<?xf32>, %N: index) kernel attributes {ks.raised} {
+    gpu.func @nest_and_elementwise(%in0: memref<?xf32>, %w0: memref<?xf32>, %out0: memref<?xf32>, %N: index) kernel attributes {ks.raised} {
       %c0 = arith.constant 0 : index
       %c1 = arith.constant 1 : index
       %c3 = arith.constant 3 : index
       %zero = arith.constant 0.0 : f32
       %in = memref.reinterpret_cast %in0 to offset: [0], sizes: [%N, 3, 3], strides: [1, 1, 1] : memref<?xf32> to memref<?x3x3xf32, strided<[1, 1, 1]>>
       %in1 = memref.reinterpret_cast %in0 to offset: [0], sizes: [%N], strides: [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+      %w = memref.reinterpret_cast %w0 to offset: [0], sizes: [3, 3], strides: [3, 1] : memref<?xf32> to memref<3x3xf32, strided<[3, 1]>>
       %out = memref.reinterpret_cast %out0 to offset: [0], sizes: [%N], strides: [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
       scf.forall (%x) in (%N) {
         %r0 = scf.for %r = %c0 to %c3 step %c1 iter_args(%s0 = %zero) -> (f32) {
           %r1 = scf.for %s = %c0 to %c3 step %c1 iter_args(%s1 = %s0) -> (f32) {
             %v = memref.load %in[%x, %r, %s] : memref<?x3x3xf32, strided<[1, 1, 1]>>
-            %n = arith.addf %s1, %v : f32
+            %wv = memref.load %w[%r, %s] : memref<3x3xf32, strided<[3, 1]>>
+            %p = arith.mulf %v, %wv : f32
+            %n = arith.addf %s1, %p : f32
             scf.yield %n : f32
           }
           scf.yield %r1 : f32
@@ -224,12 +228,24 @@ module attributes {gpu.container_module} {
         }
         memref.store %acc, %y[%i] : memref<?xf32, strided<[1]>>
       }
+      // A reduction of one input (a row sum) is not a contraction.
+      // expected-remark @below {{not raised to linalg: a reduction of one input is not a contraction: it stays a forall (transform.ks.simt_row_reduction schedules it)}}
+      scf.forall (%i) in (%N) {
+        %acc = scf.for %j = %c0 to %N step %c1 iter_args(%s = %zero) -> (f32) {
+          %a = memref.load %A[%i, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %s2 = arith.addf %s, %a : f32
+          scf.yield %s2 : f32
+        }
+        memref.store %acc, %y[%i] : memref<?xf32, strided<[1]>>
+      }
       // The reduction reads the buffer it writes.
       // expected-remark @below {{not raised to linalg: the reduction reads the buffer it writes}}
       scf.forall (%i) in (%N) {
         %acc = scf.for %j = %c0 to %N step %c1 iter_args(%s = %zero) -> (f32) {
           %a = memref.load %y[%j] : memref<?xf32, strided<[1]>>
-          %s2 = arith.addf %s, %a : f32
+          %b = memref.load %A[%i, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %ab = arith.mulf %a, %b : f32
+          %s2 = arith.addf %s, %ab : f32
           scf.yield %s2 : f32
         }
         memref.store %acc, %y[%i] : memref<?xf32, strided<[1]>>

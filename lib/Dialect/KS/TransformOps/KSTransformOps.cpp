@@ -6,6 +6,7 @@
 #include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Raising.h"
+#include "kernelskill/Transforms/RowReduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -157,6 +158,47 @@ DiagnosedSilenceableFailure transform::SIMTSplitReductionOp::applyToOne(
 }
 
 //===----------------------------------------------------------------------===//
+// simt_row_reduction
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The forall a forall schedule applies to: the target, or the top-level
+/// forall of the raised kernel given as the target.
+scf::ForallOp forallOf(Operation *target) {
+  if (auto k = dyn_cast<gpu::GPUFuncOp>(target); k && k->hasAttr(kRaisedAttrName))
+    for (Operation &op : k.getBody().front())
+      if (auto f = dyn_cast<scf::ForallOp>(op))
+        return f;
+  return dyn_cast<scf::ForallOp>(target);
+}
+} // namespace
+
+DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.simt_row_reduction";
+  scf::ForallOp forall = forallOf(target);
+  if (!forall)
+    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
+  RowReductionSchedule s;
+  s.threadsPerRow = getThreadsPerRow();
+  s.rowsPerBlock = getRowsPerBlock();
+  s.vector = getVector();
+  s.unroll = getUnroll();
+  GPUCapabilities caps = capabilitiesFor(target);
+  std::string bad = verifyRowReduction(s, caps.maxThreadsPerBlock);
+  if (!bad.empty())
+    return refuse(*this, target, name, bad);
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  std::string why;
+  if (failed(generateRowReduction(forall, s, caps.smemPerBlock, why)))
+    return refuse(*this, target, name, why);
+  dropKernelFacts(kernel);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // map_forall_to_grid
 //===----------------------------------------------------------------------===//
 
@@ -164,12 +206,8 @@ DiagnosedSilenceableFailure transform::MapForallToGridOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
   constexpr StringLiteral name = "ks.map_forall_to_grid";
-  auto forall = dyn_cast<scf::ForallOp>(target);
   // A raised kernel stands for its top-level forall.
-  if (auto k = dyn_cast<gpu::GPUFuncOp>(target); k && k->hasAttr(kRaisedAttrName))
-    for (Operation &op : k.getBody().front())
-      if (auto f = dyn_cast<scf::ForallOp>(op))
-        forall = f;
+  scf::ForallOp forall = forallOf(target);
   if (!forall)
     return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
   auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();

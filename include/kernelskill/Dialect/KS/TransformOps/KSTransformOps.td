@@ -125,6 +125,45 @@ def KS_SIMTSplitReductionOp : Op<Transform_Dialect, "ks.simt_split_reduction",
   }];
 }
 
+def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Give each row of a raised row-loop kernel a group of threads";
+  let description = [{
+    For raised kernels whose forall iterates over rows and whose body walks
+    the row in loops: row sums and maxima, softmax (max, sum, normalize),
+    LayerNorm (mean, variance, normalize), RMSNorm. The target is the
+    forall, or the raised kernel standing for it. Each row gets
+    `threads_per_row` threads (a power of two: 32 is a warp per row, more a
+    block per row with `rows_per_block` = 1), `rows_per_block` rows per
+    block. Every loop over the row is split across the row's threads: each
+    takes `vector` consecutive elements in turn (vector loads where the view
+    is contiguous along the row and aligned, scalar at the edges), `unroll`
+    turns per iteration with the loads of buffers the kernel does not write
+    issued first. Each loop's reductions (any associative arith op with a
+    neutral element: add, mul, min, max) are combined across the row's
+    threads with warp shuffles, then shared memory across its warps, so that
+    every thread holds the row's totals; the work between the loops runs in
+    every thread and its stores in the row's first thread. Refuses kernels
+    whose threads would read what others write (a written buffer accessed at
+    other elements than the loop's variable), other side effects, and loops
+    carrying values that are not reductions. Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DefaultValuedAttr<I64Attr, "32">:$threads_per_row,
+      DefaultValuedAttr<I64Attr, "4">:$rows_per_block,
+      DefaultValuedAttr<I64Attr, "1">:$vector,
+      DefaultValuedAttr<I64Attr, "1">:$unroll);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
 def KS_MapForallToGridOp : Op<Transform_Dialect, "ks.map_forall_to_grid",
     [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
      TransformOpInterface]> {

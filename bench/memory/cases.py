@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""The memory-bound benchmarks: naive one-thread-per-row kernels (bench/memory/
+*.cu), the hand-written schedules that make them fast (schedules/*.mlir),
+compared in the same run with the device-to-device copy bandwidth (ks-bench's
+copy baseline, for the bytes each kernel must move: read once, write once)
+and with PyTorch's op (torch_ops.py).
+
+  cases.py prepare KS_TRANSLATE KS_OPT OUT_DIR   here: lift, raise, schedule, lower, CPU equivalence
+  cases.py measure KS_BENCH OUT_DIR RESULTS_DIR  on the GPU machine: ks-bench, naive vs ours vs copy
+  cases.py report RESULTS_DIR [TORCH_JSON]       the table (markdown), torch's times beside
+
+The machinery is bench/contraction/cases.py's; each schedule applies to any
+raised kernel of the same form (a forall over rows walking each row in
+loops), none names a kernel.
+"""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "contraction"))
+import cases as contraction  # noqa: E402
+
+ROWS = "x:f32[rows*cols]:in,y:f32[rows]:out,rows:i32,cols:i32"
+NORM = "x:f32[rows*cols]:in,y:f32[rows*cols]:out,rows:i32,cols:i32"
+LAYERNORM = ("x:f32[rows*cols]:in,gamma:f32[cols]:in,beta:f32[cols]:in,y:f32[rows*cols]:out,"
+             "rows:i32,cols:i32,eps:f32")
+RMSNORM = "x:f32[rows*cols]:in,weight:f32[cols]:in,y:f32[rows*cols]:out,rows:i32,cols:i32,eps:f32"
+SIZES = ["rows=16384,cols=4096", "rows=65536,cols=1024"]
+ODD = ["rows=37,cols=1000", "rows=1,cols=4097", "rows=5,cols=1"]
+GPU_ODD = ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]
+
+
+def rows_case(kernel, params, bytes_, schedule, eps=False, sizes=SIZES):
+    extra = ",eps=0.00001" if eps else ""
+    return dict(name=f"{kernel}_{schedule.split('.')[0]}", source=f"{kernel}.cu",
+                schedule=schedule, params=params, launcher=params,
+                odd=[w + extra for w in ODD], gpu_odd=[w + extra for w in GPU_ODD],
+                bench=[w + extra for w in sizes], bytes=bytes_, baseline=["copy"],
+                tolerance="1e-5")
+
+
+CASES = []
+for schedule in ("row_warp.mlir", "row_block.mlir"):
+    CASES += [
+        rows_case("row_sum", ROWS, "4*(rows*cols+rows)", schedule),
+        rows_case("row_max", ROWS, "4*(rows*cols+rows)", schedule, sizes=SIZES[:1]),
+        rows_case("softmax", NORM, "8*rows*cols", schedule),
+        rows_case("layernorm", LAYERNORM, "8*rows*cols+8*cols", schedule, eps=True),
+        rows_case("rmsnorm", RMSNORM, "8*rows*cols+4*cols", schedule, eps=True),
+    ]
+
+
+def report(results, torch_json=None):
+    contraction.report(results)
+    if torch_json and os.path.exists(torch_json):
+        import json
+        rows = ["", "| torch op | workload | ms | GB/s |", "|---|---|---|---|"]
+        for r in json.load(open(torch_json)):
+            rows.append(f"| {r['op']} | {r['workload']} | {r['median_ms']:.3f} | {r['gbps']:.0f} |")
+        print("\n".join(rows))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) < 2:
+        raise SystemExit(__doc__)
+    mode = sys.argv[1]
+    if mode == "prepare":
+        contraction.prepare(*sys.argv[2:5], cases=CASES, here=HERE)
+    elif mode == "measure":
+        sys.exit(contraction.measure(*sys.argv[2:5]))
+    elif mode == "report":
+        report(*sys.argv[2:4])
+    else:
+        raise SystemExit(__doc__)

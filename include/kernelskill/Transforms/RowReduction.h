@@ -1,0 +1,55 @@
+//===- RowReduction.h - The row-reduction family's SIMT schedule -*- C++ -*-===//
+//
+// A raised kernel that runs one row per iteration of its forall and walks
+// the row in sequential loops (a row sum or maximum, softmax's max / sum /
+// normalize, LayerNorm's mean / variance / normalize, RMSNorm) leaves each
+// thread reading its own row: the warp's reads are strided by a row and a
+// grid of rows / 128 blocks may not fill the GPU. This schedule gives each
+// row a group of threads instead: every loop over the row is split across
+// the group's lanes (each lane takes `vector` consecutive elements in turn,
+// `unroll` turns per iteration with their loads issued first), the loops'
+// reductions are combined across the group (warp shuffles, then shared
+// memory when the group spans several warps) so every lane holds the row's
+// totals, and the work between the loops runs in every lane (its stores in
+// the group's first lane only).
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_TRANSFORMS_ROWREDUCTION_H
+#define KERNELSKILL_TRANSFORMS_ROWREDUCTION_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <string>
+
+namespace mlir::ks {
+
+/// The knobs of the row-reduction schedule.
+struct RowReductionSchedule {
+  /// Threads that share a row (a power of two; 32 = a warp per row, more =
+  /// a block per row, combined through shared memory).
+  int64_t threadsPerRow = 32;
+  /// Rows per block (1 when a row takes more than a warp).
+  int64_t rowsPerBlock = 4;
+  /// Consecutive elements a lane takes per turn (1, 2, 4 or 8; loads of
+  /// views contiguous along the row become vector loads where aligned).
+  int64_t vector = 1;
+  /// Turns per iteration of a split loop (their loads issued first).
+  int64_t unroll = 1;
+
+  int64_t threads() const { return threadsPerRow * rowsPerBlock; }
+};
+
+/// Why the knobs cannot apply on a chip with `maxThreads` threads per block;
+/// empty when they can.
+std::string verifyRowReduction(const RowReductionSchedule &s, int64_t maxThreads);
+
+/// Rewrites the top-level forall of a raised kernel into the schedule's
+/// SIMT code and its launch (shared memory for the warp totals within
+/// `maxSharedBytes`); a kernel that does not fit is refused before the IR
+/// changes, `why` saying what does not fit.
+LogicalResult generateRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
+                                   int64_t maxSharedBytes, std::string &why);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_TRANSFORMS_ROWREDUCTION_H

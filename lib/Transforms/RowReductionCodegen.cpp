@@ -1,0 +1,641 @@
+//===- RowReductionCodegen.cpp - The row-reduction family's SIMT schedule -===//
+//
+// From a raised kernel whose forall iterates over rows and whose body walks
+// the row in loops (include/kernelskill/Transforms/RowReduction.h):
+//
+//   group g of T threads per row (R groups per block), lane l in the group
+//   row = blockIdx.x * R + g (a group past the last row computes the last
+//     row again with its loops emptied and its stores dropped, so every lane
+//     of a warp reaches the shuffles)
+//   each loop over the row, n = its trip count:
+//     for (base = l * V; base < n; base += T * V * U)
+//       turns u < U, elements v < V: t = base + u * T * V + v (predicated
+//       past n), the loads from buffers the kernel does not write issued
+//       first (vector loads where the view is contiguous along the row and
+//       aligned), then the rest of the body
+//     its reductions: each lane's partial from the combining op's neutral
+//     element; a butterfly of shuffles across the group's lanes; with more
+//     than a warp per row, warp totals through shared memory; the loop's
+//     result is combine(init, total), the same in every lane
+//   work between the loops: in every lane; its stores in lane 0 only
+//
+// Legality: the reductions' order changes (partial sums per lane, then a
+// tree): the verification tolerance covers it (docs/Raising.md). A buffer
+// the kernel writes must be accessed only inside the row loops, at one index
+// pattern (the loop variable in one position, the other indices the same
+// values defined outside the loops) in loops of the same start and step, so
+// an element is read and written by the same lane in every loop; or only
+// stored outside the loops. Distinct buffers are assumed not to alias, as
+// throughout the raising.
+//
+// Not upstream's: linalg's split reductions need the reduction as one
+// linalg op, while these bodies hold several loops with scalar work between
+// them that every lane of the group must see (the row's max before the sum).
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Transforms/RowReduction.h"
+#include "SIMTBuilder.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/Raising.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+std::string mlir::ks::verifyRowReduction(const RowReductionSchedule &s, int64_t maxThreads) {
+  int64_t t = s.threadsPerRow;
+  if (t <= 0 || (t & (t - 1)))
+    return "threads_per_row must be a power of two";
+  if (s.rowsPerBlock <= 0 || s.unroll <= 0)
+    return "rows_per_block and unroll must be positive";
+  if (s.vector != 1 && s.vector != 2 && s.vector != 4 && s.vector != 8)
+    return "vector must be 1, 2, 4 or 8";
+  if (t > 32 && s.rowsPerBlock != 1)
+    return "a row of more than a warp takes the whole block: rows_per_block must be 1";
+  if (t > 1 && s.threads() % 32)
+    return "the block (threads_per_row x rows_per_block = " + std::to_string(s.threads()) +
+           ") must be whole warps: the shuffles take every lane of a warp";
+  if (s.threads() > maxThreads)
+    return std::to_string(s.threads()) + " threads per block exceed the chip's " +
+           std::to_string(maxThreads);
+  return "";
+}
+
+namespace {
+/// One loop-carried reduction of a row loop.
+struct Reduction {
+  unsigned index;       ///< the iter_arg
+  Operation *combine;   ///< the binary op the loop yields
+  unsigned accOperand;  ///< which operand of `combine` is the iter_arg
+  TypedAttr neutral;    ///< the combine's neutral element
+};
+
+/// A loop over the row at the forall body's top level.
+struct RowLoop {
+  scf::ForOp loop;
+  SmallVector<Reduction> reductions;
+};
+
+/// The kernel buffer (argument) a memref value views, or null.
+Value baseBuffer(Value memref) {
+  while (true) {
+    if (auto cast = memref.getDefiningOp<memref::ReinterpretCastOp>())
+      memref = cast.getSource();
+    else if (auto cast = memref.getDefiningOp<memref::CastOp>())
+      memref = cast.getSource();
+    else
+      break;
+  }
+  return isa<BlockArgument>(memref) ? memref : Value();
+}
+
+class RowReductionGen {
+public:
+  RowReductionGen(scf::ForallOp forall, const RowReductionSchedule &s)
+      : forall(forall), s(s), dom(forall->getParentOp()) {}
+
+  /// Every refusal happens here, before the IR changes.
+  LogicalResult analyze(int64_t maxSharedBytes, std::string &why);
+  LogicalResult generate(std::string &why);
+
+private:
+  scf::ForallOp forall;
+  const RowReductionSchedule &s;
+  DominanceInfo dom;
+  gpu::GPUFuncOp kernel;
+  SmallVector<RowLoop> loops;
+  llvm::DenseMap<Operation *, unsigned> loopIndex; ///< row loop op -> index in `loops`
+  llvm::DenseSet<Value> written;                   ///< buffers the forall stores to
+
+  /// The row loop at the body's top level that holds `op`, if any.
+  scf::ForOp enclosingRowLoop(Operation *op);
+  LogicalResult analyzeLoop(scf::ForOp loop, std::string &why);
+  LogicalResult analyzeAccesses(std::string &why);
+
+  // Generation state.
+  Value lane, valid, threadId;
+  void emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping &outer);
+  /// Loads of `loop`'s body that may be issued ahead of the turn's other
+  /// work (from buffers the kernel does not write), with the pure ops
+  /// their indices need.
+  llvm::DenseSet<Operation *> hoistable(scf::ForOp loop);
+  /// Whether `load` reads V consecutive elements of a view contiguous along
+  /// the loop (vector loads apply).
+  bool vectorizable(memref::LoadOp load, scf::ForOp loop);
+  Value alignedFlag(SIMTBuilder &sb, memref::LoadOp load, scf::ForOp loop, IRMapping &outer);
+  SmallVector<Value> combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl, ValueRange partials);
+};
+
+/// Whether `op` (or an op nested in it) may write memory.
+bool writesMemory(Operation *op) {
+  WalkResult w = op->walk([](Operation *o) {
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(o)) {
+      if (iface.hasEffect<MemoryEffects::Write>() || iface.hasEffect<MemoryEffects::Free>())
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    }
+    return o->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ? WalkResult::advance()
+                                                             : WalkResult::interrupt();
+  });
+  return w.wasInterrupted();
+}
+
+scf::ForOp RowReductionGen::enclosingRowLoop(Operation *op) {
+  Block *body = forall.getBody();
+  while (op && op->getBlock() != body)
+    op = op->getParentOp();
+  auto loop = op ? dyn_cast<scf::ForOp>(op) : scf::ForOp();
+  return loop && loopIndex.contains(loop) ? loop : scf::ForOp();
+}
+
+LogicalResult RowReductionGen::analyzeLoop(scf::ForOp loop, std::string &why) {
+  RowLoop rl{loop, {}};
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Value next = yield.getOperand(i);
+    Operation *combine = next.getDefiningOp();
+    if (!arg.hasOneUse() || !combine || combine->getNumOperands() != 2 ||
+        combine->getNumResults() != 1 || !next.hasOneUse() ||
+        combine->getBlock() != loop.getBody()) {
+      why = "a value carried by a loop over the row is not a reduction (the loop yields "
+            "combine(acc, x) with acc used nowhere else)";
+      return failure();
+    }
+    unsigned accOperand = combine->getOperand(0) == arg ? 0 : 1;
+    if (combine->getOperand(accOperand) != arg) {
+      why = "a value carried by a loop over the row is not combined with the element's value";
+      return failure();
+    }
+    std::optional<TypedAttr> neutral = arith::getNeutralElement(combine);
+    if (!neutral || !isPure(combine)) {
+      why = "the reduction's '" + combine->getName().getStringRef().str() +
+            "' is not an associative op with a neutral element (add, mul, min, max)";
+      return failure();
+    }
+    Type t = arg.getType();
+    if (!t.isF32() && !t.isF64() && !t.isInteger(32) && !t.isInteger(64)) {
+      why = "a reduction of a type the warp shuffles do not carry (32- and 64-bit only)";
+      return failure();
+    }
+    rl.reductions.push_back({unsigned(i), combine, accOperand, *neutral});
+  }
+  loopIndex[loop] = loops.size();
+  loops.push_back(rl);
+  return success();
+}
+
+LogicalResult RowReductionGen::analyzeAccesses(std::string &why) {
+  struct Access {
+    Operation *op;
+    Value memref;
+    ValueRange indices;
+    scf::ForOp loop;
+  };
+  llvm::DenseMap<Value, SmallVector<Access>> byBuffer;
+  WalkResult w = forall.getBody()->walk([&](Operation *op) {
+    if (op->getNumRegions() || isa<scf::YieldOp, scf::InParallelOp>(op))
+      return WalkResult::advance();
+    Value memref;
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+    } else if (!isMemoryEffectFree(op)) {
+      why = "the row holds '" + op->getName().getStringRef().str() +
+            "', a side effect the schedule does not distribute";
+      return WalkResult::interrupt();
+    } else {
+      return WalkResult::advance();
+    }
+    Value base = baseBuffer(memref);
+    if (!base) {
+      why = "an access is not to a view of a kernel buffer (a private array)";
+      return WalkResult::interrupt();
+    }
+    if (isa<memref::StoreOp>(op))
+      written.insert(base);
+    byBuffer[base].push_back({op, memref, indices, enclosingRowLoop(op)});
+    return WalkResult::advance();
+  });
+  if (w.wasInterrupted())
+    return failure();
+  for (Value base : written) {
+    SmallVector<Access> &accesses = byBuffer[base];
+    bool outside = llvm::any_of(accesses, [](const Access &a) { return !a.loop; });
+    if (outside) {
+      if (llvm::any_of(accesses, [](const Access &a) { return a.loop || isa<memref::LoadOp>(a.op); })) {
+        why = "a buffer written outside the loops over the row is also read, or written in them";
+        return failure();
+      }
+      continue;
+    }
+    // Every access: the same view, its loop's variable in one position,
+    // the other indices the same values from outside the loops.
+    Access first = accesses.front();
+    std::optional<unsigned> position;
+    for (Access &a : accesses) {
+      Value iv = a.loop.getInductionVar();
+      if (a.memref != first.memref || a.indices.size() != first.indices.size() ||
+          llvm::count(a.indices, iv) != 1) {
+        why = "a buffer the kernel writes is accessed at other elements than its loop's variable "
+              "(one lane would read what another writes)";
+        return failure();
+      }
+      unsigned p = llvm::find(a.indices, iv) - a.indices.begin();
+      if (position && *position != p) {
+        why = "a buffer the kernel writes is indexed by the loop variable in different positions";
+        return failure();
+      }
+      position = p;
+      for (auto [i, index] : llvm::enumerate(a.indices))
+        if (i != p && (index != first.indices[i] || !dom.properlyDominates(index, a.loop))) {
+          why = "a buffer the kernel writes is accessed at indices that differ between accesses";
+          return failure();
+        }
+      auto sameBound = [](Value x, Value y) {
+        return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
+      };
+      if (!sameBound(a.loop.getLowerBound(), first.loop.getLowerBound()) ||
+          !sameBound(a.loop.getStep(), first.loop.getStep())) {
+        why = "a buffer the kernel writes is accessed in loops of different starts or steps";
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why) {
+  kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel) {
+    why = "the target is not the top-level scf.forall of a raised kernel";
+    return failure();
+  }
+  if (!forall.getOutputs().empty() || !forall.isNormalized()) {
+    why = "the forall has results or is not normalized (from 0, step 1)";
+    return failure();
+  }
+  for (Operation &op : kernel.getBody().front().without_terminator())
+    if (&op != forall.getOperation() && !isMemoryEffectFree(&op)) {
+      why = "the kernel holds other work besides the forall";
+      return failure();
+    }
+  if (readsBlockIndex(kernel, gpu::Dimension::x)) {
+    why = "the kernel already reads blockIdx.x";
+    return failure();
+  }
+  for (Operation &op : forall.getBody()->without_terminator()) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (failed(analyzeLoop(loop, why)))
+        return failure();
+      continue;
+    }
+    if (writesMemory(&op) && op.getNumResults()) {
+      why = "an op between the loops both writes memory and yields values";
+      return failure();
+    }
+  }
+  if (loops.empty()) {
+    why = "the forall holds no loop over a row (elementwise work: ks.map_forall_to_grid maps it)";
+    return failure();
+  }
+  // With more than a warp per row: one shared slot per warp per reduction.
+  int64_t bytes = 0;
+  if (s.threadsPerRow > 32)
+    for (const RowLoop &rl : loops)
+      for (const Reduction &r : rl.reductions)
+        bytes += s.threadsPerRow / 32 * r.neutral.getType().getIntOrFloatBitWidth() / 8;
+  if (bytes > std::min<int64_t>(48 * 1024, maxSharedBytes)) {
+    why = "the warp totals need " + std::to_string(bytes) + " bytes of shared memory";
+    return failure();
+  }
+  return analyzeAccesses(why);
+}
+
+llvm::DenseSet<Operation *> RowReductionGen::hoistable(scf::ForOp loop) {
+  llvm::DenseSet<Operation *> set;
+  Block *body = loop.getBody();
+  // Operands from outside the loop, the loop variable, or ops already taken.
+  auto ready = [&](Operation &op) {
+    return llvm::all_of(op.getOperands(), [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      if (v == loop.getInductionVar())
+        return true;
+      if (def && def->getBlock() == body)
+        return set.contains(def);
+      return v.getParentBlock() != body; // defined outside the loop
+    });
+  };
+  // Pure ops first (an index computation may feed a load), then loads.
+  for (Operation &op : body->without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (!written.contains(baseBuffer(load.getMemRef())) && ready(op))
+        set.insert(&op);
+      continue;
+    }
+    if (!op.getNumRegions() && isPure(&op) && ready(op) &&
+        llvm::none_of(op.getOperands(), [&](Value v) {
+          return llvm::is_contained(loop.getRegionIterArgs(), v);
+        }))
+      set.insert(&op);
+  }
+  // Keep the pure ops only where a hoisted load needs them.
+  llvm::DenseSet<Operation *> needed;
+  std::function<void(Operation *)> need = [&](Operation *op) {
+    if (!needed.insert(op).second)
+      return;
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp(); def && set.contains(def))
+        need(def);
+  };
+  for (Operation *op : set)
+    if (isa<memref::LoadOp>(op))
+      need(op);
+  return needed;
+}
+
+bool RowReductionGen::vectorizable(memref::LoadOp load, scf::ForOp loop) {
+  if (s.vector == 1 || getConstantIntValue(loop.getStep()) != 1)
+    return false;
+  auto view = load.getMemRef().getDefiningOp<memref::ReinterpretCastOp>();
+  auto type = cast<MemRefType>(load.getMemRef().getType());
+  Type elt = type.getElementType();
+  if (!view || !elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() * s.vector > 128 ||
+      elt.getIntOrFloatBitWidth() % 8)
+    return false;
+  ValueRange indices = load.getIndices();
+  if (indices.empty() || indices.back() != loop.getInductionVar())
+    return false;
+  for (Value index : indices.drop_back())
+    if (!dom.properlyDominates(index, loop))
+      return false;
+  auto [strides, offset] = type.getStridesAndOffset();
+  return !strides.empty() && strides.back() == 1;
+}
+
+Value RowReductionGen::alignedFlag(SIMTBuilder &sb, memref::LoadOp load, scf::ForOp loop,
+                                   IRMapping &outer) {
+  auto view = load.getMemRef().getDefiningOp<memref::ReinterpretCastOp>();
+  int64_t bytes = cast<MemRefType>(load.getMemRef().getType()).getElementTypeBitWidth() / 8;
+  auto eq0 = [&](Value v, int64_t m) {
+    return arith::CmpIOp::create(sb.b, sb.loc, arith::CmpIPredicate::eq, sb.rem(v, m), sb.c(0))
+        .getResult();
+  };
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(
+      sb.b, sb.loc, outer.lookupOrDefault(view.getSource()));
+  // The first element a lane reads: offset + sum(index * stride) over the
+  // other dimensions + start + a multiple of V.
+  Value linear = getValueOrCreateConstantIndexOp(sb.b, sb.loc, view.getMixedOffsets()[0]);
+  linear = outer.lookupOrDefault(linear);
+  SmallVector<OpFoldResult> strides = view.getMixedStrides();
+  for (auto [i, index] : llvm::enumerate(load.getIndices().drop_back()))
+    linear = sb.add(linear, sb.mul(outer.lookupOrDefault(index),
+                                   outer.lookupOrDefault(getValueOrCreateConstantIndexOp(
+                                       sb.b, sb.loc, strides[i]))));
+  linear = sb.add(linear, outer.lookupOrDefault(loop.getLowerBound()));
+  return sb.andi(eq0(base, bytes * s.vector), eq0(linear, s.vector));
+}
+
+SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl,
+                                                       ValueRange partials) {
+  OpBuilder &b = sb.b;
+  auto combine = [&](const Reduction &r, Value acc, Value x) {
+    Operation *c = b.clone(*r.combine);
+    c->setOperand(r.accOperand, acc);
+    c->setOperand(1 - r.accOperand, x);
+    return c->getResult(0);
+  };
+  SmallVector<Value> totals(partials.begin(), partials.end());
+  int64_t withinWarp = std::min<int64_t>(s.threadsPerRow, 32);
+  for (auto [k, r] : llvm::enumerate(rl.reductions))
+    for (int64_t off = withinWarp / 2; off >= 1; off /= 2) {
+      auto shuffle = gpu::ShuffleOp::create(b, sb.loc, totals[k], int32_t(off), 32,
+                                            gpu::ShuffleMode::XOR);
+      totals[k] = combine(r, totals[k], shuffle.getShuffleResult());
+    }
+  if (s.threadsPerRow <= 32 || rl.reductions.empty())
+    return totals;
+  // The warps of the row: each warp's total through shared memory, read
+  // back by every thread in the same order.
+  int64_t warps = s.threadsPerRow / 32;
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  SmallVector<Value> buffers;
+  for (const Reduction &r : rl.reductions) {
+    Type t = r.neutral.getType();
+    buffers.push_back(addSharedBuffer(
+        kernel, MemRefType::get({warps}, t, MemRefLayoutAttrInterface(), space), sb.loc));
+  }
+  Value warp = sb.div(threadId, 32);
+  Value first = arith::CmpIOp::create(b, sb.loc, arith::CmpIPredicate::eq, sb.rem(threadId, 32),
+                                      sb.c(0));
+  sb.ifThen(first, [&]() {
+    for (auto [k, buffer] : llvm::enumerate(buffers))
+      memref::StoreOp::create(b, sb.loc, totals[k], buffer, ValueRange{warp});
+  });
+  gpu::BarrierOp::create(b, sb.loc);
+  for (auto [k, r] : llvm::enumerate(rl.reductions)) {
+    Value x = memref::LoadOp::create(b, sb.loc, buffers[k], ValueRange{sb.c(0)});
+    for (int64_t w = 1; w < warps; ++w)
+      x = combine(r, x, memref::LoadOp::create(b, sb.loc, buffers[k], ValueRange{sb.c(w)}));
+    totals[k] = x;
+  }
+  return totals;
+}
+
+void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping &outer) {
+  OpBuilder &b = sb.b;
+  Location loc = sb.loc;
+  scf::ForOp loop = rl.loop;
+  Value lb = outer.lookupOrDefault(loop.getLowerBound());
+  Value ub = outer.lookupOrDefault(loop.getUpperBound());
+  Value step = outer.lookupOrDefault(loop.getStep());
+  // The trip count, empty for a group past the last row.
+  bool isUnsigned = loop.getUnsignedCmp();
+  Value positive = arith::CmpIOp::create(
+      b, loc, isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt, ub, lb);
+  Value span = sb.sub(ub, lb);
+  Value count = isUnsigned ? Value(arith::CeilDivUIOp::create(b, loc, span, step))
+                           : Value(arith::CeilDivSIOp::create(b, loc, span, step));
+  Value n = arith::SelectOp::create(b, loc, sb.andi(positive, valid), count, sb.c(0));
+
+  int64_t T = s.threadsPerRow, V = s.vector, U = s.unroll;
+  llvm::DenseSet<Operation *> early = hoistable(loop);
+  llvm::DenseMap<Operation *, Value> aligned;
+  for (Operation *op : early)
+    if (auto load = dyn_cast<memref::LoadOp>(op); load && vectorizable(load, loop))
+      aligned[op] = alignedFlag(sb, load, loop, outer);
+
+  SmallVector<Value> neutral;
+  for (const Reduction &r : rl.reductions)
+    neutral.push_back(arith::ConstantOp::create(b, loc, r.neutral));
+  auto split = scf::ForOp::create(b, loc, sb.mul(lane, V), n, sb.c(T * V * U), neutral);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    // (A loop without results comes with its terminator.)
+    if (neutral.empty())
+      b.setInsertionPoint(split.getBody()->getTerminator());
+    else
+      b.setInsertionPointToStart(split.getBody());
+    Value base = split.getInductionVar();
+    SmallVector<Value> partials(split.getRegionIterArgs().begin(), split.getRegionIterArgs().end());
+    Block *body = loop.getBody();
+    for (int64_t u = 0; u < U; ++u) {
+      // Each element of the turn: its own mapping of the loop's values.
+      SmallVector<IRMapping> maps(V, outer);
+      SmallVector<Value> ts(V), inside(V);
+      for (int64_t v = 0; v < V; ++v) {
+        ts[v] = sb.add(base, u * T * V + v);
+        inside[v] = u == 0 && v == 0 ? Value() : sb.lt(ts[v], n);
+        maps[v].map(loop.getInductionVar(), sb.add(lb, sb.mul(ts[v], step)));
+      }
+      // The loads that can go first, for every element of the turn.
+      for (Operation &op : body->without_terminator()) {
+        if (!early.contains(&op))
+          continue;
+        auto load = dyn_cast<memref::LoadOp>(op);
+        if (!load) {
+          for (int64_t v = 0; v < V; ++v)
+            b.clone(op, maps[v]);
+          continue;
+        }
+        Type elt = load.getType();
+        auto scalar = [&](int64_t v) -> Value {
+          if (!inside[v])
+            return b.clone(op, maps[v])->getResult(0);
+          return sb.ifElse(inside[v], elt,
+                           [&]() -> SmallVector<Value> { return {b.clone(op, maps[v])->getResult(0)}; },
+                           [&]() -> SmallVector<Value> { return {sb.zero(elt)}; })[0];
+        };
+        if (!aligned.contains(&op)) {
+          for (int64_t v = 0; v < V; ++v)
+            maps[v].map(load.getResult(), scalar(v));
+          continue;
+        }
+        auto type = VectorType::get({V}, elt);
+        Value whole = sb.andi(sb.lt(sb.add(ts[0], V - 1), n), aligned[&op]);
+        Value vec = sb.ifElse(
+            whole, type,
+            [&]() -> SmallVector<Value> {
+              SmallVector<Value> indices;
+              for (Value index : load.getIndices())
+                indices.push_back(maps[0].lookupOrDefault(index));
+              int64_t bytes = elt.getIntOrFloatBitWidth() / 8;
+              return {vector::LoadOp::create(b, loc, type, maps[0].lookupOrDefault(load.getMemRef()),
+                                             indices, /*nontemporal=*/false,
+                                             llvm::Align(bytes * V))};
+            },
+            [&]() -> SmallVector<Value> {
+              SmallVector<Value> elements;
+              for (int64_t v = 0; v < V; ++v)
+                elements.push_back(scalar(v));
+              return {vector::FromElementsOp::create(b, loc, type, elements)};
+            })[0];
+        for (int64_t v = 0; v < V; ++v)
+          maps[v].map(load.getResult(), vector::ExtractOp::create(b, loc, vec, v));
+      }
+      // The rest of the body, element by element, predicated past the end.
+      for (int64_t v = 0; v < V; ++v) {
+        auto emitRest = [&]() -> SmallVector<Value> {
+          for (auto [k, r] : llvm::enumerate(rl.reductions))
+            maps[v].map(loop.getRegionIterArgs()[r.index], partials[k]);
+          for (Operation &op : body->without_terminator())
+            if (!early.contains(&op))
+              b.clone(op, maps[v]);
+          SmallVector<Value> next;
+          auto yield = cast<scf::YieldOp>(body->getTerminator());
+          for (const Reduction &r : rl.reductions)
+            next.push_back(maps[v].lookupOrDefault(yield.getOperand(r.index)));
+          return next;
+        };
+        if (!inside[v]) {
+          partials = emitRest();
+          continue;
+        }
+        if (partials.empty()) {
+          sb.ifThen(inside[v], [&]() { emitRest(); });
+          continue;
+        }
+        ValueRange next = sb.ifElse(inside[v], TypeRange(ValueRange(partials)), emitRest,
+                                    [&]() -> SmallVector<Value> { return partials; });
+        partials.assign(next.begin(), next.end());
+      }
+    }
+    if (!neutral.empty())
+      scf::YieldOp::create(b, loc, partials);
+  }
+  SmallVector<Value> totals = combineAcrossGroup(sb, rl, split.getResults());
+  for (auto [k, r] : llvm::enumerate(rl.reductions)) {
+    Operation *c = b.clone(*r.combine);
+    c->setOperand(r.accOperand, outer.lookupOrDefault(loop.getInitArgs()[r.index]));
+    c->setOperand(1 - r.accOperand, totals[k]);
+    outer.map(loop.getResult(r.index), c->getResult(0));
+  }
+}
+
+LogicalResult RowReductionGen::generate(std::string &why) {
+  OpBuilder b(forall);
+  SIMTBuilder sb(b, forall.getLoc());
+  Location loc = forall.getLoc();
+  int64_t T = s.threadsPerRow, R = s.rowsPerBlock;
+  SmallVector<Value> ubs;
+  for (OpFoldResult ub : forall.getMixedUpperBound())
+    ubs.push_back(getValueOrCreateConstantIndexOp(b, loc, ub));
+  Value rows = sb.product(ubs);
+  threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  lane = T > 32 ? threadId : sb.rem(threadId, T);
+  Value group = T > 32 ? sb.c(0) : sb.div(threadId, T);
+  Value row = sb.add(sb.mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x), R), group);
+  valid = sb.lt(row, rows);
+  // A group past the last row recomputes the last row (its loads stay in
+  // bounds) with its loops emptied and its stores dropped.
+  Value clamped = arith::SelectOp::create(b, loc, valid, row, sb.sub(rows, sb.c(1)));
+  IRMapping outer;
+  Value rest = clamped;
+  for (int64_t i = forall.getRank() - 1; i >= 0; --i) {
+    Value iv = i == 0 ? rest : sb.remu(rest, ubs[i]);
+    if (i > 0)
+      rest = sb.divu(rest, ubs[i]);
+    outer.map(forall.getInductionVars()[i], iv);
+  }
+  Value first = sb.andi(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, sb.c(0)),
+                        valid);
+  for (Operation &op : forall.getBody()->without_terminator()) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      emitRowLoop(sb, loops[loopIndex.lookup(loop)], outer);
+      continue;
+    }
+    if (!writesMemory(&op)) {
+      b.clone(op, outer);
+      continue;
+    }
+    sb.ifThen(first, [&]() { b.clone(op, outer); });
+  }
+  std::array<Value, 3> grid = {sb.ceilDiv(rows, R), Value(), Value()};
+  if (failed(rewriteLaunch(kernel, grid, {s.threads(), 1, 1}, why)))
+    return failure();
+  forall.erase();
+  kernel->removeAttr(kRaisedAttrName);
+  kernel->setAttr("ks.schedule", b.getStringAttr("simt_row_reduction"));
+  kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(s.threads()), 1, 1}));
+  return success();
+}
+} // namespace
+
+LogicalResult mlir::ks::generateRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
+                                             int64_t maxSharedBytes, std::string &why) {
+  RowReductionGen gen(forall, s);
+  if (failed(gen.analyze(maxSharedBytes, why)))
+    return failure();
+  return gen.generate(why);
+}

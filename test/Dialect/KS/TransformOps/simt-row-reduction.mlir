@@ -1,0 +1,132 @@
+// RUN: ks-opt %s -split-input-file --transform-interpreter --canonicalize --cse | FileCheck %s
+
+// A warp per row, 4 rows per block, 128-bit loads: the max loop split over
+// the lanes (4 consecutive elements each, 128 per turn), its partials from
+// maxnumf's neutral element combined by a butterfly of 5 shuffles, then
+// with the loop's init; the normalizing loop split the same way, its loads
+// issued before its arithmetic, its stores kept in every lane. A group past
+// the last row takes the last row with empty loops.
+// CHECK-LABEL: gpu.func @softmax_like
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, ks.schedule = "simt_row_reduction"
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]], %c32
+// CHECK: %[[GROUP:.*]] = arith.divui %[[TID]], %c32
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[GROUP]]
+// CHECK: %[[VALID:.*]] = arith.cmpi ult, %[[ROW]], %arg2
+// CHECK: %[[CLAMPED:.*]] = arith.select %[[VALID]], %[[ROW]],
+// CHECK: %[[N:.*]] = arith.select %{{.*}}, %arg3, %c0
+// CHECK: memref.extract_aligned_pointer_as_index %arg0
+// CHECK: %[[START:.*]] = arith.muli %[[LANE]], %c4
+// CHECK: %[[MAX:.*]] = scf.for %[[B:.*]] = %[[START]] to %[[N]] step %c128 iter_args(%{{.*}} = %cst
+// CHECK: vector.load %[[X:.*]][%[[CLAMPED]], %[[B]]] {alignment = 16 : i64} : memref<?x?xf32, strided<[?, 1]>>, vector<4xf32>
+// CHECK: arith.maxnumf
+// CHECK: gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32
+// CHECK: %[[ROWMAX:.*]] = arith.maxnumf %{{.*}}, %cst{{.*}} : f32
+// CHECK: scf.for %{{.*}} = %[[START]] to %[[N]] step %c128 {
+// CHECK: vector.load %[[X]]
+// CHECK: arith.subf %{{.*}}, %[[ROWMAX]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[CLAMPED]],
+// CHECK-NOT: gpu.shuffle
+// CHECK: gpu.return
+// CHECK-LABEL: func.func @launch
+// CHECK: %[[G:.*]] = arith.ceildivui %arg2, %c4
+// CHECK: gpu.launch_func @kernels::@softmax_like blocks in (%[[G]], %c1{{.*}}, %c1{{.*}}) threads in (%c128{{.*}}, %c1{{.*}}, %c1{{.*}})
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @softmax_like(%x0: memref<?xf32>, %y0: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %x = memref.reinterpret_cast %x0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %y = memref.reinterpret_cast %y0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %ninf = arith.constant 0xFF800000 : f32
+      scf.forall (%r) in (%rows) {
+        %m = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %ninf) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %n = arith.maxnumf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        scf.for %j = %c0 to %cols step %c1 {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %d = arith.subf %v, %m : f32
+          memref.store %d, %y[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@softmax_like blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 4, vector = 4} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A block of 256 threads per row: shuffles within each warp, then the 8 warp
+// totals through shared memory (one slot per warp, written by lane 0), read
+// back by every thread in the same order; the row's total is stored by the
+// first thread only. Two turns per iteration, the second predicated past
+// the row's end (canonicalization merges its guarded load with its add).
+// CHECK-LABEL: gpu.func @row_sum
+// CHECK-SAME: workgroup(%[[SLOTS:[^ ]*]] : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0
+// CHECK: %[[GUARD:.*]] = arith.andi %[[FIRST]]
+// CHECK: %[[S:.*]] = scf.for %[[B:.*]] = %[[TID]] to %{{.*}} step %c512 iter_args(%[[ACC:.*]] = %cst
+// CHECK: memref.load %arg0[%{{.*}}, %[[B]]]
+// CHECK: arith.addf %[[ACC]]
+// CHECK: %[[T1:.*]] = arith.addi %[[B]], %c256
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[T1]]
+// CHECK: scf.if %[[IN]] -> (f32)
+// CHECK: memref.load %arg0[%{{.*}}, %[[T1]]]
+// CHECK: gpu.shuffle  xor %{{.*}}, %c16_i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]], %c32
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}}, %[[SLOTS]][%[[WARP]]]
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[SLOTS]][%c0]
+// CHECK: memref.load %[[SLOTS]][%c7]
+// CHECK: scf.if %[[GUARD]] {
+// CHECK: memref.store %{{.*}}, %arg1[
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @row_sum(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%r] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@row_sum blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?x?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["gpu.func"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 256, rows_per_block = 1, unroll = 2} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
