@@ -9,7 +9,8 @@
 #   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [corpus] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
-# copy bandwidth in one ks-bench run per size, then PyTorch's ops.
+# copy bandwidth in one ks-bench run per size, then PyTorch's ops
+# (MEMORY_ONLY=name,... to run some cases).
 #
 # measured: the agent driver measuring on this GPU (measure=cuda) with the
 # bundle's ks-opt, per case: the search, the repeat from the tuning database,
@@ -45,7 +46,7 @@ if want contraction; then
   grep -E "^== |rc=[1-9]" "$W/contraction.log" | grep -v "rc=0" | head -20
 fi
 if want memory; then
-  python3 bench/memory/cases.py measure "$KSB" .deps/memory "$W/memory" > "$W/memory.log" 2>&1 || status=1
+  python3 bench/memory/cases.py measure "$KSB" .deps/memory "$W/memory" ${MEMORY_ONLY:-} > "$W/memory.log" 2>&1 || status=1
   python3 bench/memory/torch_ops.py --json "$W/memory/torch_ops.json" >> "$W/memory.log" 2>&1 || status=1
   python3 bench/memory/cases.py report "$W/memory" "$W/memory/torch_ops.json" | tee "$W/memory.md"
   grep -E "^== " "$W/memory.log" | grep -v "rc=0" | head -20

@@ -210,9 +210,11 @@ def bench_args(case, workload, json_path):
     return args
 
 
-def measure(ks_bench, out, results):
+def measure(ks_bench, out, results, only=None):
     os.makedirs(results, exist_ok=True)
     cases = json.load(open(os.path.join(out, "cases.json")))
+    if only:
+        cases = [c for c in cases if c["name"] in only.split(",")]
     status = 0
     for case in cases:
         name = case["name"]

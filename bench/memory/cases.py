@@ -6,7 +6,9 @@ copy baseline, for the bytes each kernel must move: read once, write once)
 and with PyTorch's op (torch_ops.py).
 
   cases.py prepare KS_TRANSLATE KS_OPT OUT_DIR   here: lift, raise, schedule, lower, CPU equivalence
-  cases.py measure KS_BENCH OUT_DIR RESULTS_DIR  on the GPU machine: ks-bench, naive vs ours vs copy
+  cases.py measure KS_BENCH OUT_DIR RESULTS_DIR [ONLY]
+                                                 on the GPU machine: ks-bench, naive vs ours vs copy
+                                                 (ONLY: comma-separated case names)
   cases.py report RESULTS_DIR [TORCH_JSON]       the table (markdown), torch's times beside
 
 The machinery is bench/contraction/cases.py's; each schedule applies to any
@@ -31,12 +33,20 @@ GPU_ODD = ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]
 
 
 def rows_case(kernel, params, bytes_, schedule, eps=False, sizes=SIZES):
-    extra = ",eps=0.00001" if eps else ""
+    # ks-bench's workload values are integers: eps = 1 there (the time does
+    # not depend on it), 1e-5 in the CPU emulation.
+    cpu, gpu = (",eps=0.00001", ",eps=1") if eps else ("", "")
     return dict(name=f"{kernel}_{schedule.split('.')[0]}", source=f"{kernel}.cu",
                 schedule=schedule, params=params, launcher=params,
-                odd=[w + extra for w in ODD], gpu_odd=[w + extra for w in GPU_ODD],
-                bench=[w + extra for w in sizes], bytes=bytes_, baseline=["copy"],
+                odd=[w + cpu for w in ODD], gpu_odd=[w + gpu for w in GPU_ODD],
+                bench=[w + gpu for w in sizes], bytes=bytes_, baseline=["copy"],
                 tolerance="1e-5")
+
+
+def norm_cases(schedule):
+    return [rows_case("softmax", NORM, "8*rows*cols", schedule),
+            rows_case("layernorm", LAYERNORM, "8*rows*cols+8*cols", schedule, eps=True),
+            rows_case("rmsnorm", RMSNORM, "8*rows*cols+4*cols", schedule, eps=True)]
 
 
 CASES = []
@@ -44,10 +54,11 @@ for schedule in ("row_warp.mlir", "row_block.mlir"):
     CASES += [
         rows_case("row_sum", ROWS, "4*(rows*cols+rows)", schedule),
         rows_case("row_max", ROWS, "4*(rows*cols+rows)", schedule, sizes=SIZES[:1]),
-        rows_case("softmax", NORM, "8*rows*cols", schedule),
-        rows_case("layernorm", LAYERNORM, "8*rows*cols+8*cols", schedule, eps=True),
-        rows_case("rmsnorm", RMSNORM, "8*rows*cols+4*cols", schedule, eps=True),
-    ]
+    ] + norm_cases(schedule)
+# Larger and smaller blocks per row, for the kernels that read each row in
+# several loops.
+for schedule in ("row_block128.mlir", "row_block1024.mlir"):
+    CASES += norm_cases(schedule)
 
 
 def report(results, torch_json=None):
@@ -67,7 +78,7 @@ if __name__ == "__main__":
     if mode == "prepare":
         contraction.prepare(*sys.argv[2:5], cases=CASES, here=HERE)
     elif mode == "measure":
-        sys.exit(contraction.measure(*sys.argv[2:5]))
+        sys.exit(contraction.measure(*sys.argv[2:6]))
     elif mode == "report":
         report(*sys.argv[2:4])
     else:

@@ -36,6 +36,7 @@
 
 #include "kernelskill/Transforms/RowReduction.h"
 #include "SIMTBuilder.h"
+#include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Raising.h"
 
@@ -46,6 +47,9 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include <deque>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -58,6 +62,8 @@ std::string mlir::ks::verifyRowReduction(const RowReductionSchedule &s, int64_t 
     return "rows_per_block and unroll must be positive";
   if (s.vector != 1 && s.vector != 2 && s.vector != 4 && s.vector != 8)
     return "vector must be 1, 2, 4 or 8";
+  if (s.cachedTurns < 0 || s.cachedTurns * s.vector > 64)
+    return "cached_turns x vector must be between 0 and 64 (elements each lane keeps in registers)";
   if (t > 32 && s.rowsPerBlock != 1)
     return "a row of more than a warp takes the whole block: rows_per_block must be 1";
   if (t > 1 && s.threads() % 32)
@@ -121,8 +127,23 @@ private:
   LogicalResult analyzeAccesses(std::string &why);
 
   // Generation state.
-  Value lane, valid, threadId;
-  void emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping &outer);
+  Value lane, valid, threadId, first;
+  /// A row's elements read in several loops at the same index pattern:
+  /// with cached_turns, each lane keeps its elements in registers (a
+  /// private array, fully unrolled), filled by the first loop that loads
+  /// them.
+  struct CachedLoad {
+    Value memref;
+    SmallVector<Value> others; ///< the indices besides the loop variable
+    unsigned loops = 0;        ///< how many row loops load it
+    Value cache;
+    bool filled = false;
+  };
+  std::deque<CachedLoad> cachedLoads; // (stable addresses)
+  /// The cache entry of `load` in `loop`, if it has one.
+  CachedLoad *cachedLoadOf(memref::LoadOp load, scf::ForOp loop, bool create);
+  void emitBody(SIMTBuilder &sb, IRMapping outer, bool cached);
+  void emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping &outer, bool cached);
   /// Loads of `loop`'s body that may be issued ahead of the turn's other
   /// work (from buffers the kernel does not write), with the pure ops
   /// their indices need.
@@ -310,12 +331,22 @@ LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why)
     why = "the forall holds no loop over a row (elementwise work: ks.map_forall_to_grid maps it)";
     return failure();
   }
-  // With more than a warp per row: one shared slot per warp per reduction.
+  if (s.cachedTurns > 0)
+    for (RowLoop &rl : loops)
+      for (Value bound : {rl.loop.getLowerBound(), rl.loop.getUpperBound(), rl.loop.getStep()})
+        if (!dom.properlyDominates(bound, forall)) {
+          why = "cached_turns: a loop's bounds vary between rows (whether a row fits the "
+                "registers must be the same for every row)";
+          return failure();
+        }
+  // With more than a warp per row: one shared slot per warp per reduction
+  // (in each of the two versions with cached_turns).
   int64_t bytes = 0;
   if (s.threadsPerRow > 32)
     for (const RowLoop &rl : loops)
       for (const Reduction &r : rl.reductions)
-        bytes += s.threadsPerRow / 32 * r.neutral.getType().getIntOrFloatBitWidth() / 8;
+        bytes += (s.cachedTurns > 0 ? 2 : 1) * s.threadsPerRow / 32 *
+                 r.neutral.getType().getIntOrFloatBitWidth() / 8;
   if (bytes > std::min<int64_t>(48 * 1024, maxSharedBytes)) {
     why = "the warp totals need " + std::to_string(bytes) + " bytes of shared memory";
     return failure();
@@ -453,7 +484,26 @@ SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const Ro
   return totals;
 }
 
-void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping &outer) {
+RowReductionGen::CachedLoad *RowReductionGen::cachedLoadOf(memref::LoadOp load, scf::ForOp loop,
+                                                          bool create) {
+  ValueRange indices = load.getIndices();
+  if (written.contains(baseBuffer(load.getMemRef())) || indices.empty() ||
+      indices.back() != loop.getInductionVar() ||
+      llvm::any_of(indices.drop_back(),
+                   [&](Value v) { return !dom.properlyDominates(v, loop); }))
+    return nullptr;
+  SmallVector<Value> others(indices.drop_back());
+  for (CachedLoad &c : cachedLoads)
+    if (c.memref == load.getMemRef() && c.others == others)
+      return &c;
+  if (!create)
+    return nullptr;
+  cachedLoads.push_back({load.getMemRef(), others});
+  return &cachedLoads.back();
+}
+
+void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping &outer,
+                                  bool cached) {
   OpBuilder &b = sb.b;
   Location loc = sb.loc;
   scf::ForOp loop = rl.loop;
@@ -479,7 +529,17 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
   SmallVector<Value> neutral;
   for (const Reduction &r : rl.reductions)
     neutral.push_back(arith::ConstantOp::create(b, loc, r.neutral));
-  auto split = scf::ForOp::create(b, loc, sb.mul(lane, V), n, sb.c(T * V * U), neutral);
+  // Cached: the row fits cached_turns turns, all of them unrolled (the
+  // private arrays' indices become constants: registers); else turns until
+  // the end of the row, `unroll` per iteration.
+  int64_t C = s.cachedTurns;
+  if (cached)
+    U = 1;
+  auto split = cached ? scf::ForOp::create(b, loc, sb.c(0), sb.c(C), sb.c(1), neutral)
+                      : scf::ForOp::create(b, loc, sb.mul(lane, V), n, sb.c(T * V * U), neutral);
+  if (cached)
+    split->setAttr(kUnrollAttrName, b.getUnitAttr());
+  SmallVector<CachedLoad *> filling;
   {
     OpBuilder::InsertionGuard guard(b);
     // (A loop without results comes with its terminator.)
@@ -487,7 +547,8 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
       b.setInsertionPoint(split.getBody()->getTerminator());
     else
       b.setInsertionPointToStart(split.getBody());
-    Value base = split.getInductionVar();
+    Value turn = split.getInductionVar();
+    Value base = cached ? sb.add(sb.mul(turn, T * V), sb.mul(lane, V)) : turn;
     SmallVector<Value> partials(split.getRegionIterArgs().begin(), split.getRegionIterArgs().end());
     Block *body = loop.getBody();
     for (int64_t u = 0; u < U; ++u) {
@@ -496,7 +557,7 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
       SmallVector<Value> ts(V), inside(V);
       for (int64_t v = 0; v < V; ++v) {
         ts[v] = sb.add(base, u * T * V + v);
-        inside[v] = u == 0 && v == 0 ? Value() : sb.lt(ts[v], n);
+        inside[v] = u == 0 && v == 0 && !cached ? Value() : sb.lt(ts[v], n);
         maps[v].map(loop.getInductionVar(), sb.add(lb, sb.mul(ts[v], step)));
       }
       // The loads that can go first, for every element of the turn.
@@ -510,6 +571,24 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
           continue;
         }
         Type elt = load.getType();
+        CachedLoad *entry = cached ? cachedLoadOf(load, loop, /*create=*/false) : nullptr;
+        if (entry && entry->loops < 2)
+          entry = nullptr;
+        auto slot = [&](int64_t v) { return sb.add(sb.mul(turn, V), v); };
+        if (entry && entry->filled) {
+          for (int64_t v = 0; v < V; ++v)
+            maps[v].map(load.getResult(),
+                        memref::LoadOp::create(b, loc, entry->cache, ValueRange{slot(v)}));
+          continue;
+        }
+        auto keep = [&]() {
+          if (!entry)
+            return;
+          for (int64_t v = 0; v < V; ++v)
+            memref::StoreOp::create(b, loc, maps[v].lookup(load.getResult()), entry->cache,
+                                    ValueRange{slot(v)});
+          filling.push_back(entry);
+        };
         auto scalar = [&](int64_t v) -> Value {
           if (!inside[v])
             return b.clone(op, maps[v])->getResult(0);
@@ -520,6 +599,7 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
         if (!aligned.contains(&op)) {
           for (int64_t v = 0; v < V; ++v)
             maps[v].map(load.getResult(), scalar(v));
+          keep();
           continue;
         }
         auto type = VectorType::get({V}, elt);
@@ -543,6 +623,7 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
             })[0];
         for (int64_t v = 0; v < V; ++v)
           maps[v].map(load.getResult(), vector::ExtractOp::create(b, loc, vec, v));
+        keep();
       }
       // The rest of the body, element by element, predicated past the end.
       for (int64_t v = 0; v < V; ++v) {
@@ -574,12 +655,28 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
     if (!neutral.empty())
       scf::YieldOp::create(b, loc, partials);
   }
+  for (CachedLoad *entry : filling)
+    entry->filled = true;
   SmallVector<Value> totals = combineAcrossGroup(sb, rl, split.getResults());
   for (auto [k, r] : llvm::enumerate(rl.reductions)) {
     Operation *c = b.clone(*r.combine);
     c->setOperand(r.accOperand, outer.lookupOrDefault(loop.getInitArgs()[r.index]));
     c->setOperand(1 - r.accOperand, totals[k]);
     outer.map(loop.getResult(r.index), c->getResult(0));
+  }
+}
+
+void RowReductionGen::emitBody(SIMTBuilder &sb, IRMapping outer, bool cached) {
+  for (Operation &op : forall.getBody()->without_terminator()) {
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      emitRowLoop(sb, loops[loopIndex.lookup(loop)], outer, cached);
+      continue;
+    }
+    if (!writesMemory(&op)) {
+      sb.b.clone(op, outer);
+      continue;
+    }
+    sb.ifThen(first, [&]() { sb.b.clone(op, outer); });
   }
 }
 
@@ -608,18 +705,50 @@ LogicalResult RowReductionGen::generate(std::string &why) {
       rest = sb.divu(rest, ubs[i]);
     outer.map(forall.getInductionVars()[i], iv);
   }
-  Value first = sb.andi(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, sb.c(0)),
-                        valid);
-  for (Operation &op : forall.getBody()->without_terminator()) {
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      emitRowLoop(sb, loops[loopIndex.lookup(loop)], outer);
-      continue;
+  first = sb.andi(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, sb.c(0)), valid);
+  if (s.cachedTurns == 0) {
+    emitBody(sb, outer, /*cached=*/false);
+  } else {
+    // The elements several loops read, each lane's in registers.
+    for (RowLoop &rl : loops) {
+      llvm::SmallPtrSet<CachedLoad *, 4> seen;
+      for (Operation *op : hoistable(rl.loop))
+        if (auto load = dyn_cast<memref::LoadOp>(op))
+          if (CachedLoad *c = cachedLoadOf(load, rl.loop, /*create=*/true); c && seen.insert(c).second)
+            ++c->loops;
     }
-    if (!writesMemory(&op)) {
-      b.clone(op, outer);
-      continue;
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(&kernel.getBody().front());
+      for (CachedLoad &c : cachedLoads)
+        if (c.loops >= 2)
+          c.cache = memref::AllocaOp::create(
+              b, loc, MemRefType::get({s.cachedTurns * s.vector},
+                                      cast<MemRefType>(c.memref.getType()).getElementType()));
     }
-    sb.ifThen(first, [&]() { b.clone(op, outer); });
+    // Whether every loop's row fits the turns (the bounds are the same for
+    // every row: checked).
+    Value fits;
+    SmallVector<std::tuple<Value, Value, Value>> seenBounds;
+    for (RowLoop &rl : loops) {
+      scf::ForOp l = rl.loop;
+      std::tuple<Value, Value, Value> bounds{l.getLowerBound(), l.getUpperBound(), l.getStep()};
+      if (llvm::is_contained(seenBounds, bounds))
+        continue;
+      seenBounds.push_back(bounds);
+      Value span = sb.sub(l.getUpperBound(), l.getLowerBound());
+      Value count = l.getUnsignedCmp()
+                        ? Value(arith::CeilDivUIOp::create(b, loc, span, l.getStep()))
+                        : Value(arith::CeilDivSIOp::create(b, loc, span, l.getStep()));
+      fits = sb.andi(fits, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, count,
+                                                 sb.c(s.cachedTurns * s.vector * T)));
+    }
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, fits, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    emitBody(sb, outer, /*cached=*/true);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    emitBody(sb, outer, /*cached=*/false);
   }
   std::array<Value, 3> grid = {sb.ceilDiv(rows, R), Value(), Value()};
   if (failed(rewriteLaunch(kernel, grid, {s.threads(), 1, 1}, why)))

@@ -35,6 +35,10 @@ struct RowReductionSchedule {
   int64_t vector = 1;
   /// Turns per iteration of a split loop (their loads issued first).
   int64_t unroll = 1;
+  /// With C > 0, rows of up to threadsPerRow x vector x C elements (every
+  /// loop's) are read once: each lane keeps the elements that several loops
+  /// read in registers; longer rows take the uncached version.
+  int64_t cachedTurns = 0;
 
   int64_t threads() const { return threadsPerRow * rowsPerBlock; }
 };

@@ -185,6 +185,7 @@ DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
   s.rowsPerBlock = getRowsPerBlock();
   s.vector = getVector();
   s.unroll = getUnroll();
+  s.cachedTurns = getCachedTurns();
   GPUCapabilities caps = capabilitiesFor(target);
   std::string bad = verifyRowReduction(s, caps.maxThreadsPerBlock);
   if (!bad.empty())

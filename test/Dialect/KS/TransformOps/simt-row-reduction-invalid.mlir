@@ -369,3 +369,61 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// cached_turns with a loop whose bound depends on the row (the rows would
+// disagree on fitting the registers).
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      // expected-note @below {{target}}
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %r step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%r] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_row_reduction: cached_turns: a loop's bounds vary between rows (whether a row fits the registers must be the same for every row)}}
+    %k = transform.ks.simt_row_reduction %f {cached_turns = 2} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      // expected-note @below {{target}}
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%r] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_row_reduction: cached_turns x vector must be between 0 and 64 (elements each lane keeps in registers)}}
+    %k = transform.ks.simt_row_reduction %f {vector = 4, cached_turns = 32} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

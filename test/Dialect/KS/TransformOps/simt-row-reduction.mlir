@@ -130,3 +130,65 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// cached_turns = 2: rows of up to 32 x 4 x 2 = 256 elements are read once.
+// Each lane's elements go to a private array (8 = 2 turns x 4) in the first
+// loop, which the second loop reads instead of memory; the turns are marked
+// for full unrolling (registers). Longer rows take the uncached version,
+// which reads the row twice.
+// CHECK-LABEL: gpu.func @cached
+// CHECK: %[[CACHE:.*]] = memref.alloca() : memref<8xf32>
+// CHECK: %[[FITS:.*]] = arith.cmpi sle, %{{.*}}, %c256
+// CHECK: scf.if %[[FITS]] {
+// CHECK: scf.for %[[T:.*]] = %c0 to %c2 step %c1 iter_args
+// CHECK: vector.load
+// CHECK: memref.store %{{.*}}, %[[CACHE]]
+// CHECK: } {ks.unroll}
+// CHECK: gpu.shuffle
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK-NOT: vector.load
+// CHECK: memref.load %[[CACHE]]
+// CHECK: memref.store
+// CHECK: } {ks.unroll}
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: vector.load
+// CHECK: scf.for
+// CHECK: vector.load
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @cached(%x0: memref<?xf32>, %y0: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %x = memref.reinterpret_cast %x0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %y = memref.reinterpret_cast %y0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        scf.for %j = %c0 to %cols step %c1 {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %d = arith.divf %v, %s : f32
+          memref.store %d, %y[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@cached blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 1, vector = 4, cached_turns = 2} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -140,7 +140,11 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
     takes `vector` consecutive elements in turn (vector loads where the view
     is contiguous along the row and aligned, scalar at the edges), `unroll`
     turns per iteration with the loads of buffers the kernel does not write
-    issued first. Each loop's reductions (any associative arith op with a
+    issued first. With `cached_turns` = C > 0, a row of up to
+    `threads_per_row * vector * C` elements is read from memory once: the
+    elements several loops read are kept in each thread's registers by the
+    first loop (all C turns unrolled), and longer rows take the uncached
+    version (the loops' bounds must be the same for every row). Each loop's reductions (any associative arith op with a
     neutral element: add, mul, min, max) are combined across the row's
     threads with warp shuffles, then shared memory across its warps, so that
     every thread holds the row's totals; the work between the loops runs in
@@ -153,7 +157,8 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
       DefaultValuedAttr<I64Attr, "32">:$threads_per_row,
       DefaultValuedAttr<I64Attr, "4">:$rows_per_block,
       DefaultValuedAttr<I64Attr, "1">:$vector,
-      DefaultValuedAttr<I64Attr, "1">:$unroll);
+      DefaultValuedAttr<I64Attr, "1">:$unroll,
+      DefaultValuedAttr<I64Attr, "0">:$cached_turns);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
