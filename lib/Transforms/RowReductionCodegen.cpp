@@ -521,6 +521,17 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
 
   int64_t T = s.threadsPerRow, V = s.vector, U = s.unroll;
   llvm::DenseSet<Operation *> early = hoistable(loop);
+  // Whether the body's other ops may run for an element past the row's end
+  // (where the loads that go first read zero): arithmetic that cannot trap
+  // (no integer division), and stores, which stay predicated.
+  bool speculatable = llvm::all_of(loop.getBody()->without_terminator(), [&](Operation &op) {
+    if (early.contains(&op) || isa<memref::StoreOp>(op))
+      return true;
+    if (op.getNumRegions() || !isPure(&op))
+      return false;
+    return !isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
+                arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
+  });
   llvm::DenseMap<Operation *, Value> aligned;
   for (Operation *op : early)
     if (auto load = dyn_cast<memref::LoadOp>(op); load && vectorizable(load, loop))
@@ -625,8 +636,27 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
           maps[v].map(load.getResult(), vector::ExtractOp::create(b, loc, vec, v));
         keep();
       }
-      // The rest of the body, element by element, predicated past the end.
+      // The rest of the body, element by element, predicated past the end:
+      // speculated where it can be (its stores predicated, its reductions
+      // selected), which keeps it free of branches.
       for (int64_t v = 0; v < V; ++v) {
+        if (inside[v] && speculatable) {
+          for (auto [k, r] : llvm::enumerate(rl.reductions))
+            maps[v].map(loop.getRegionIterArgs()[r.index], partials[k]);
+          for (Operation &op : body->without_terminator()) {
+            if (early.contains(&op))
+              continue;
+            if (isa<memref::StoreOp>(op))
+              sb.ifThen(inside[v], [&]() { b.clone(op, maps[v]); });
+            else
+              b.clone(op, maps[v]);
+          }
+          auto yield = cast<scf::YieldOp>(body->getTerminator());
+          for (auto [k, r] : llvm::enumerate(rl.reductions))
+            partials[k] = arith::SelectOp::create(
+                b, loc, inside[v], maps[v].lookupOrDefault(yield.getOperand(r.index)), partials[k]);
+          continue;
+        }
         auto emitRest = [&]() -> SmallVector<Value> {
           for (auto [k, r] : llvm::enumerate(rl.reductions))
             maps[v].map(loop.getRegionIterArgs()[r.index], partials[k]);
