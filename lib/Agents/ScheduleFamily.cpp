@@ -54,6 +54,14 @@ const Knob kOnePerThreadKnobs[] = {
     {"BZ", 1, "threads per block along the outermost"},
 };
 
+const Knob kRowReductionKnobs[] = {
+    {"T", 32, "threads per row (a power of two; 32 = a warp per row)"},
+    {"R", 8, "rows per block (1 when T > 32)"},
+    {"V", 4, "consecutive elements per thread and turn (128-bit loads with 4)"},
+    {"U", 4, "turns per iteration, their loads issued first"},
+    {"C", 8, "turns kept in registers (rows of up to T*V*C elements read once)"},
+};
+
 int64_t knobValue(const KnobValues &v, StringRef name) {
   auto it = v.find(name);
   return it == v.end() ? 0 : it->second;
@@ -120,6 +128,20 @@ std::string verifyOnePerThreadKnobs(const ContractionProblem &, const KnobValues
   return "";
 }
 
+std::string rowReductionAttributes(const KnobValues &v) {
+  return "{threads_per_row = " + std::to_string(knobValue(v, "T")) +
+         ", rows_per_block = " + std::to_string(knobValue(v, "R")) +
+         ", vector = " + std::to_string(knobValue(v, "V")) +
+         ", unroll = " + std::to_string(knobValue(v, "U")) +
+         ", cached_turns = " + std::to_string(knobValue(v, "C")) + "}";
+}
+
+/// The knobs' own limits; the op checks the forall.
+std::string verifyRowReductionKnobs(const ContractionProblem &, const KnobValues &v,
+                                    int64_t maxThreads, int64_t) {
+  return verifyRowReduction(toRowReduction(v), maxThreads);
+}
+
 struct Family : ScheduleFamily {
   std::string (*attributes)(const KnobValues &);
   std::string (*check)(const ContractionProblem &, const KnobValues &, int64_t, int64_t);
@@ -167,7 +189,18 @@ const Family kOnePerThread{
       return 0;
     }};
 
-const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction, &kOnePerThread};
+// Not proposed by any rule yet either: the driver's schedule for a raised
+// kernel whose forall walks rows in loops (softmax, normalizations, row
+// reductions), where the op accepts it.
+const Family kRowReduction{
+    {"row_reduction", "transform.ks.simt_row_reduction", kRowReductionKnobs,
+     "4*(T/32)*2", "T*R", "V*C+2*U*V+24"},
+    rowReductionAttributes, verifyRowReductionKnobs, [](const KnobValues &v) -> int64_t {
+      return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0);
+    }};
+
+const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction, &kOnePerThread,
+                                           &kRowReduction};
 
 const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
 
@@ -243,6 +276,16 @@ SplitReductionSchedule mlir::ks::toSplitReduction(const KnobValues &v) {
   s.outputsPerThread = knobValue(v, "OUTS");
   s.vector = knobValue(v, "VEC");
   s.unroll = knobValue(v, "UNROLL");
+  return s;
+}
+
+RowReductionSchedule mlir::ks::toRowReduction(const KnobValues &v) {
+  RowReductionSchedule s;
+  s.threadsPerRow = knobValue(v, "T");
+  s.rowsPerBlock = knobValue(v, "R");
+  s.vector = knobValue(v, "V");
+  s.unroll = knobValue(v, "U");
+  s.cachedTurns = knobValue(v, "C");
   return s;
 }
 

@@ -15,6 +15,7 @@
 #include "kernelskill/Driver/Measure.h"
 #include "kernelskill/Driver/Negotiation.h"
 #include "kernelskill/Driver/Passes.h"
+#include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Driver/Transcript.h"
 #include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Lowering.h"
@@ -394,11 +395,24 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     pick = ranked.front();
   if (!pick) {
     // The family's defaults; a raised kernel without a contraction is its
-    // iteration space, mapped back onto threads (256 per block).
-    const ScheduleFamily *family =
-        lookupScheduleFamily(!shape.problem                    ? "one_per_thread"
-                             : shape.cls == ProblemClass::Gemm ? "outer_product"
-                                                               : "split_reduction");
+    // iteration space: rows walked in loops get a warp each where the
+    // row-reduction schedule applies, else every iteration a thread (256
+    // per block). (An interim choice until the agents propose the
+    // memory-bound families: a warp per row is 4-12x faster than a thread
+    // per row on the H200 for softmax and the normalizations, but a block
+    // per row wins on rows of 4096; docs/Performance.md.)
+    StringRef name = shape.cls == ProblemClass::Gemm ? "outer_product" : "split_reduction";
+    if (!shape.problem) {
+      name = "one_per_thread";
+      const ScheduleFamily *rows = lookupScheduleFamily("row_reduction");
+      std::string why;
+      for (Operation &op : kernel.getBody().front())
+        if (auto forall = dyn_cast<scf::ForallOp>(op);
+            forall && succeeded(checkRowReduction(forall, toRowReduction(rows->complete({})),
+                                                  caps.smemPerBlock, why)))
+          name = rows->name;
+    }
+    const ScheduleFamily *family = lookupScheduleFamily(name);
     Candidate c;
     c.family = family;
     c.knobs = family->complete({});

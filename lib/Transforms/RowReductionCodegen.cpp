@@ -791,6 +791,11 @@ LogicalResult RowReductionGen::generate(std::string &why) {
 }
 } // namespace
 
+LogicalResult mlir::ks::checkRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
+                                          int64_t maxSharedBytes, std::string &why) {
+  return RowReductionGen(forall, s).analyze(maxSharedBytes, why);
+}
+
 LogicalResult mlir::ks::generateRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
                                              int64_t maxSharedBytes, std::string &why) {
   RowReductionGen gen(forall, s);

@@ -15,6 +15,7 @@
 
 #include "kernelskill/Support/Formula.h"
 #include "kernelskill/Transforms/Contraction.h"
+#include "kernelskill/Transforms/RowReduction.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -64,6 +65,7 @@ llvm::ArrayRef<const ScheduleFamily *> allScheduleFamilies();
 /// as the transform library's structs.
 OuterProductSchedule toOuterProduct(const KnobValues &values);
 SplitReductionSchedule toSplitReduction(const KnobValues &values);
+RowReductionSchedule toRowReduction(const KnobValues &values);
 
 /// Evaluates one of the family's claim formulas at `values`.
 std::optional<int64_t> evaluateClaim(llvm::StringRef formula, const KnobValues &values);

@@ -47,6 +47,11 @@ struct RowReductionSchedule {
 /// empty when they can.
 std::string verifyRowReduction(const RowReductionSchedule &s, int64_t maxThreads);
 
+/// Whether the schedule applies to `forall` (the checks of
+/// generateRowReduction, without changing the IR); `why` says why not.
+LogicalResult checkRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
+                                int64_t maxSharedBytes, std::string &why);
+
 /// Rewrites the top-level forall of a raised kernel into the schedule's
 /// SIMT code and its launch (shared memory for the warp totals within
 /// `maxSharedBytes`); a kernel that does not fit is refused before the IR
