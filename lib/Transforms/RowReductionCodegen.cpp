@@ -202,8 +202,9 @@ LogicalResult RowReductionGen::analyzeLoop(scf::ForOp loop, std::string &why) {
       return failure();
     }
     Type t = arg.getType();
-    if (!t.isF32() && !t.isF64() && !t.isInteger(32) && !t.isInteger(64)) {
-      why = "a reduction of a type the warp shuffles do not carry (32- and 64-bit only)";
+    // (NVVM's lowering of gpu.shuffle takes 32-bit values only.)
+    if (!t.isF32() && !t.isInteger(32)) {
+      why = "a reduction of a type the warp shuffles do not carry (f32 and i32 only)";
       return failure();
     }
     rl.reductions.push_back({unsigned(i), combine, accOperand, *neutral});

@@ -427,3 +427,32 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// A reduction in f64: the warp shuffles carry 32-bit values only.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf64>, %y: memref<?xf64>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f64
+      // expected-note @below {{target}}
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f64) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf64>
+          %n = arith.addf %acc, %v : f64
+          scf.yield %n : f64
+        }
+        memref.store %s, %y[%r] : memref<?xf64>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_row_reduction: a reduction of a type the warp shuffles do not carry (f32 and i32 only)}}
+    %k = transform.ks.simt_row_reduction %f : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
