@@ -61,6 +61,34 @@ for schedule in ("row_block128.mlir", "row_block1024.mlir"):
     CASES += norm_cases(schedule)
 
 
+# Transposes, column sums and stencils: their own shapes and bytes.
+def case(kernel, schedule, params, bytes_, bench, odd, gpu_odd):
+    return dict(name=f"{kernel}_{schedule.split('.')[0]}", source=f"{kernel}.cu",
+                schedule=schedule, params=params, launcher=params, odd=odd, gpu_odd=gpu_odd,
+                bench=bench, bytes=bytes_, baseline=["copy"], tolerance="1e-5")
+
+
+MATRIX = "in:f32[rows*cols]:in,out:f32[rows*cols]:out,rows:i32,cols:i32"
+CASES += [
+    case("transpose", "transpose_tile.mlir", MATRIX, "8*rows*cols", ["rows=16384,cols=16384"],
+         ["rows=37,cols=1000", "rows=1,cols=4097", "rows=1023,cols=5"],
+         ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]),
+]
+for schedule in ("col_interleaved.mlir", "col_interleaved64.mlir"):
+    CASES.append(case("col_sum", schedule, "x:f32[rows*cols]:in,y:f32[cols]:out,rows:i32,cols:i32",
+                      "4*(rows*cols+cols)", ["rows=16384,cols=4096"],
+                      ["rows=37,cols=1000", "rows=4097,cols=1", "rows=1,cols=4097"],
+                      ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]))
+for schedule in ("grid_32x8.mlir", "grid_128x4.mlir"):
+    CASES += [
+        case("stencil2d", schedule, "in:f32[n*m]:in,out:f32[n*m]:out,n:i32,m:i32", "8*n*m",
+             ["n=16384,m=16384"], ["n=37,m=1000", "n=1,m=4097", "n=3,m=3"],
+             ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]),
+        case("stencil3d", schedule, "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32", "8*n*n*n",
+             ["n=512"], ["n=37", "n=1", "n=3"], ["n=1000", "n=1", "n=3"]),
+    ]
+
+
 def report(results, torch_json=None):
     contraction.report(results)
     if torch_json and os.path.exists(torch_json):

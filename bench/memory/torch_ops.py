@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """PyTorch's ops for the memory-bound benchmarks, in fp32 on the same shapes
 (bench/memory/cases.py): x.sum(1), x.amax(1), softmax(x, 1), layer_norm with
-weight and bias, rms_norm with weight. Each timed with CUDA events, median of
+weight and bias, rms_norm with weight; x.t().contiguous() (16384²) and
+x.sum(0) (16384×4096). Each timed with CUDA events, median of
 50 after 10 warm-ups, L2 flushed before each; GB/s for the bytes the op must
 move (read x once, write the result once), as ks-bench counts ours.
 
@@ -50,5 +51,16 @@ for rows, cols in ((16384, 4096), (65536, 1024)):
                             gbps=nbytes / (ms * 1e-3) / 1e9, torch=torch.__version__,
                             device=torch.cuda.get_device_name()))
         print(json.dumps(results[-1]), flush=True)
+# The transpose, column sum (same call).
+for (rows, cols), op, fn_of, nbytes in (
+        ((16384, 16384), "t().contiguous()", lambda x: (lambda: x.t().contiguous()), 8 * 16384 * 16384),
+        ((16384, 4096), "sum(0)", lambda x: (lambda: x.sum(0)), 4 * (16384 * 4096 + 4096))):
+    x = torch.rand(rows, cols, device="cuda")
+    ms = timed(fn_of(x))
+    results.append(dict(op=op, workload=f"rows={rows},cols={cols}", median_ms=ms,
+                        gbps=nbytes / (ms * 1e-3) / 1e9, torch=torch.__version__,
+                        device=torch.cuda.get_device_name()))
+    print(json.dumps(results[-1]), flush=True)
+    del x
 if "--json" in sys.argv:
     json.dump(results, open(sys.argv[sys.argv.index("--json") + 1], "w"), indent=1)

@@ -119,8 +119,8 @@ private:
     if (available.getType().isIndex())
       return available;
     if (ext == Ext::Zero)
-      return Value(arith::IndexCastUIOp::create(b, v.getLoc(), b.getIndexType(), available));
-    return Value(arith::IndexCastOp::create(b, v.getLoc(), b.getIndexType(), available));
+      return b.createOrFold<arith::IndexCastUIOp>(v.getLoc(), b.getIndexType(), available);
+    return b.createOrFold<arith::IndexCastOp>(v.getLoc(), b.getIndexType(), available);
   }
   Value clone(Value v) {
     if (dom.properlyDominates(v, forall))
@@ -152,11 +152,14 @@ private:
   Value add(Value x, Value y) {
     if (!x) return y;
     if (!y) return x;
-    return arith::AddIOp::create(b, forall.getLoc(), x, y);
+    return b.createOrFold<arith::AddIOp>(forall.getLoc(), x, y);
   }
-  Value mul(Value x, Value y) { return arith::MulIOp::create(b, forall.getLoc(), x, y); }
+  // (Folded as they are built: whether the offset is a constant, and its
+  // sign, is decided on them.)
+  Value mul(Value x, Value y) { return b.createOrFold<arith::MulIOp>(forall.getLoc(), x, y); }
   Value neg(Value x) {
-    return arith::SubIOp::create(b, forall.getLoc(), arith::ConstantIndexOp::create(b, forall.getLoc(), 0), x);
+    return b.createOrFold<arith::SubIOp>(
+        forall.getLoc(), arith::ConstantIndexOp::create(b, forall.getLoc(), 0), x);
   }
 
   /// Whether a narrow add/sub/mul extends through: the flag that makes
@@ -294,6 +297,26 @@ LogicalResult ViewBuilder::rewrite(Operation *access, std::string &reason) {
     staticStrides.push_back(s ? *s : ShapedType::kDynamic);
   }
   std::optional<int64_t> off = linear->constant ? getConstantIntValue(linear->constant) : 0;
+  // A view cannot start before its buffer (a stencil's in[i * m + j - 1]):
+  // a negative constant offset moves into the indices of the dimensions of
+  // constant stride, outer first (view[i, j - 1]; with m = 1024 and
+  // in[(i - 1) * 1024 + j], view[i - 1, j]), which address the same
+  // element. (A dynamic offset that is negative at run time, -m, stays: the
+  // address is the same, and no verifier sees it.)
+  SmallVector<int64_t> shifts(dims.size(), 0);
+  if (off && *off < 0) {
+    int64_t rest = *off;
+    for (auto [d, stride] : llvm::enumerate(staticStrides))
+      if (stride != ShapedType::kDynamic && stride > 0) {
+        shifts[d] = rest / stride;
+        rest -= shifts[d] * stride;
+      }
+    if (rest != 0) {
+      reason = "the index has a negative constant offset the view's constant strides cannot take";
+      return failure();
+    }
+    off = 0;
+  }
   OpFoldResult offset = off ? OpFoldResult(b.getIndexAttr(*off)) : OpFoldResult(linear->constant);
   auto baseType = cast<MemRefType>(base.getType());
   auto layout = StridedLayoutAttr::get(b.getContext(), off ? *off : ShapedType::kDynamic,
@@ -302,12 +325,16 @@ LogicalResult ViewBuilder::rewrite(Operation *access, std::string &reason) {
                                   baseType.getMemorySpace());
   auto view = memref::ReinterpretCastOp::create(b, loc, viewType, base, offset, sizes, strides);
   OpBuilder at(access);
+  SmallVector<Value> indices(dims);
+  for (auto [index, shift] : llvm::zip(indices, shifts))
+    if (shift)
+      index = arith::AddIOp::create(at, loc, index, arith::ConstantIndexOp::create(at, loc, shift));
   if (load) {
-    auto replacement = memref::LoadOp::create(at, loc, view, dims);
+    auto replacement = memref::LoadOp::create(at, loc, view, indices);
     replacement->setDiscardableAttrs(load->getDiscardableAttrDictionary());
     load.replaceAllUsesWith(replacement.getResult());
   } else {
-    auto replacement = memref::StoreOp::create(at, loc, store.getValueToStore(), view, dims);
+    auto replacement = memref::StoreOp::create(at, loc, store.getValueToStore(), view, indices);
     replacement->setDiscardableAttrs(store->getDiscardableAttrDictionary());
   }
   access->erase();

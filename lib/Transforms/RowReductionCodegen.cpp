@@ -4,6 +4,7 @@
 // the row in loops (include/kernelskill/Transforms/RowReduction.h):
 //
 //   group g of T threads per row (R groups per block), lane l in the group
+//     (thread g * T + l; interleaved: thread l * R + g)
 //   row = blockIdx.x * R + g (a group past the last row computes the last
 //     row again with its loops emptied and its stores dropped, so every lane
 //     of a warp reaches the shuffles)
@@ -15,7 +16,8 @@
 //       aligned), then the rest of the body
 //     its reductions: each lane's partial from the combining op's neutral
 //     element; a butterfly of shuffles across the group's lanes; with more
-//     than a warp per row, warp totals through shared memory; the loop's
+//     than a warp per row, warp totals through shared memory (interleaved:
+//     every lane's partial through shared memory); the loop's
 //     result is combine(init, total), the same in every lane
 //   work between the loops: in every lane; its stores in lane 0 only
 //
@@ -64,9 +66,12 @@ std::string mlir::ks::verifyRowReduction(const RowReductionSchedule &s, int64_t 
     return "vector must be 1, 2, 4 or 8";
   if (s.cachedTurns < 0 || s.cachedTurns * s.vector > 64)
     return "cached_turns x vector must be between 0 and 64 (elements each lane keeps in registers)";
-  if (t > 32 && s.rowsPerBlock != 1)
+  if (s.interleaved && t > 64)
+    return "interleaved: threads_per_row must be at most 64 (each thread reads its row's "
+           "partials from shared memory)";
+  if (!s.interleaved && t > 32 && s.rowsPerBlock != 1)
     return "a row of more than a warp takes the whole block: rows_per_block must be 1";
-  if (t > 1 && s.threads() % 32)
+  if (!s.interleaved && t > 1 && s.threads() % 32)
     return "the block (threads_per_row x rows_per_block = " + std::to_string(s.threads()) +
            ") must be whole warps: the shuffles take every lane of a warp";
   if (s.threads() > maxThreads)
@@ -89,19 +94,6 @@ struct RowLoop {
   scf::ForOp loop;
   SmallVector<Reduction> reductions;
 };
-
-/// The kernel buffer (argument) a memref value views, or null.
-Value baseBuffer(Value memref) {
-  while (true) {
-    if (auto cast = memref.getDefiningOp<memref::ReinterpretCastOp>())
-      memref = cast.getSource();
-    else if (auto cast = memref.getDefiningOp<memref::CastOp>())
-      memref = cast.getSource();
-    else
-      break;
-  }
-  return isa<BlockArgument>(memref) ? memref : Value();
-}
 
 class RowReductionGen {
 public:
@@ -127,7 +119,7 @@ private:
   LogicalResult analyzeAccesses(std::string &why);
 
   // Generation state.
-  Value lane, valid, threadId, first;
+  Value lane, group, valid, threadId, first;
   /// A row's elements read in several loops at the same index pattern:
   /// with cached_turns, each lane keeps its elements in registers (a
   /// private array, fully unrolled), filled by the first loop that loads
@@ -153,6 +145,11 @@ private:
   bool vectorizable(memref::LoadOp load, scf::ForOp loop);
   Value alignedFlag(SIMTBuilder &sb, memref::LoadOp load, scf::ForOp loop, IRMapping &outer);
   SmallVector<Value> combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl, ValueRange partials);
+  /// Interleaved lanes: every partial through shared memory (slot
+  /// lane * R + group), each thread combining its row's in lane order.
+  SmallVector<Value> combineThroughShared(
+      SIMTBuilder &sb, const RowLoop &rl, ArrayRef<Value> partials,
+      llvm::function_ref<Value(const Reduction &, Value, Value)> combine);
 };
 
 /// Whether `op` (or an op nested in it) may write memory.
@@ -240,7 +237,7 @@ LogicalResult RowReductionGen::analyzeAccesses(std::string &why) {
     } else {
       return WalkResult::advance();
     }
-    Value base = baseBuffer(memref);
+    Value base = viewedBuffer(memref);
     if (!base) {
       why = "an access is not to a view of a kernel buffer (a private array)";
       return WalkResult::interrupt();
@@ -342,12 +339,14 @@ LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why)
         }
   // With more than a warp per row: one shared slot per warp per reduction
   // (in each of the two versions with cached_turns).
+  // Interleaved: one slot per thread per reduction.
+  int64_t slots = s.interleaved && s.threadsPerRow > 1 ? s.threads()
+                  : s.threadsPerRow > 32             ? s.threadsPerRow / 32
+                                                     : 0;
   int64_t bytes = 0;
-  if (s.threadsPerRow > 32)
-    for (const RowLoop &rl : loops)
-      for (const Reduction &r : rl.reductions)
-        bytes += (s.cachedTurns > 0 ? 2 : 1) * s.threadsPerRow / 32 *
-                 r.neutral.getType().getIntOrFloatBitWidth() / 8;
+  for (const RowLoop &rl : loops)
+    for (const Reduction &r : rl.reductions)
+      bytes += (s.cachedTurns > 0 ? 2 : 1) * slots * r.neutral.getType().getIntOrFloatBitWidth() / 8;
   if (bytes > std::min<int64_t>(48 * 1024, maxSharedBytes)) {
     why = "the warp totals need " + std::to_string(bytes) + " bytes of shared memory";
     return failure();
@@ -372,7 +371,7 @@ llvm::DenseSet<Operation *> RowReductionGen::hoistable(scf::ForOp loop) {
   // Pure ops first (an index computation may feed a load), then loads.
   for (Operation &op : body->without_terminator()) {
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      if (!written.contains(baseBuffer(load.getMemRef())) && ready(op))
+      if (!written.contains(viewedBuffer(load.getMemRef())) && ready(op))
         set.insert(&op);
       continue;
     }
@@ -449,6 +448,8 @@ SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const Ro
     return c->getResult(0);
   };
   SmallVector<Value> totals(partials.begin(), partials.end());
+  if (s.interleaved)
+    return combineThroughShared(sb, rl, totals, combine);
   int64_t withinWarp = std::min<int64_t>(s.threadsPerRow, 32);
   for (auto [k, r] : llvm::enumerate(rl.reductions))
     for (int64_t off = withinWarp / 2; off >= 1; off /= 2) {
@@ -485,10 +486,38 @@ SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const Ro
   return totals;
 }
 
+SmallVector<Value> RowReductionGen::combineThroughShared(
+    SIMTBuilder &sb, const RowLoop &rl, ArrayRef<Value> partials,
+    llvm::function_ref<Value(const Reduction &, Value, Value)> combine) {
+  SmallVector<Value> totals(partials);
+  int64_t T = s.threadsPerRow, R = s.rowsPerBlock;
+  if (T == 1 || rl.reductions.empty())
+    return totals;
+  OpBuilder &b = sb.b;
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  SmallVector<Value> buffers;
+  for (const Reduction &r : rl.reductions)
+    buffers.push_back(addSharedBuffer(
+        kernel, MemRefType::get({T * R}, r.neutral.getType(), MemRefLayoutAttrInterface(), space),
+        sb.loc));
+  // (Each thread's slot is its thread index: lane * R + group.)
+  for (auto [k, buffer] : llvm::enumerate(buffers))
+    memref::StoreOp::create(b, sb.loc, totals[k], buffer, ValueRange{threadId});
+  gpu::BarrierOp::create(b, sb.loc);
+  for (auto [k, r] : llvm::enumerate(rl.reductions)) {
+    Value x = memref::LoadOp::create(b, sb.loc, buffers[k], ValueRange{group});
+    for (int64_t l = 1; l < T; ++l)
+      x = combine(r, x, memref::LoadOp::create(b, sb.loc, buffers[k],
+                                               ValueRange{sb.add(group, l * R)}));
+    totals[k] = x;
+  }
+  return totals;
+}
+
 RowReductionGen::CachedLoad *RowReductionGen::cachedLoadOf(memref::LoadOp load, scf::ForOp loop,
                                                           bool create) {
   ValueRange indices = load.getIndices();
-  if (written.contains(baseBuffer(load.getMemRef())) || indices.empty() ||
+  if (written.contains(viewedBuffer(load.getMemRef())) || indices.empty() ||
       indices.back() != loop.getInductionVar() ||
       llvm::any_of(indices.drop_back(),
                    [&](Value v) { return !dom.properlyDominates(v, loop); }))
@@ -721,8 +750,13 @@ LogicalResult RowReductionGen::generate(std::string &why) {
     ubs.push_back(getValueOrCreateConstantIndexOp(b, loc, ub));
   Value rows = sb.product(ubs);
   threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  lane = T > 32 ? threadId : sb.rem(threadId, T);
-  Value group = T > 32 ? sb.c(0) : sb.div(threadId, T);
+  if (s.interleaved) {
+    lane = sb.div(threadId, R);
+    group = sb.rem(threadId, R);
+  } else {
+    lane = T > 32 ? threadId : sb.rem(threadId, T);
+    group = T > 32 ? sb.c(0) : sb.div(threadId, T);
+  }
   Value row = sb.add(sb.mul(gpu::BlockIdOp::create(b, loc, gpu::Dimension::x), R), group);
   valid = sb.lt(row, rows);
   // A group past the last row recomputes the last row (its loads stay in

@@ -4,6 +4,7 @@
 #include "kernelskill/Transforms/KernelLaunch.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -199,6 +200,18 @@ Value mlir::ks::addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location
   kernel.setWorkgroupAttributionAttr(kernel.getNumWorkgroupAttributions() - 1, "llvm.align",
                                      IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), 16));
   return buffer;
+}
+
+Value mlir::ks::viewedBuffer(Value memref) {
+  while (true) {
+    if (auto cast = memref.getDefiningOp<memref::ReinterpretCastOp>())
+      memref = cast.getSource();
+    else if (auto cast = memref.getDefiningOp<memref::CastOp>())
+      memref = cast.getSource();
+    else
+      break;
+  }
+  return isa<BlockArgument>(memref) ? memref : Value();
 }
 
 void mlir::ks::eraseContractionGroup(ContractionProblem &p) {

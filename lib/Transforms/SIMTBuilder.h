@@ -95,6 +95,10 @@ FailureOr<LinearEpilogue> matchLinearEpilogue(const ContractionProblem &p, std::
 /// 128-bit accesses (the lowering's default is the element's alignment).
 Value addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc);
 
+/// The kernel buffer (argument) a memref value views (through
+/// reinterpret_cast and cast), or null.
+Value viewedBuffer(Value memref);
+
 /// Erases the contraction group after its code was generated.
 void eraseContractionGroup(ContractionProblem &p);
 

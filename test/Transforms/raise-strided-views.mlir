@@ -164,3 +164,66 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A stencil's neighbours before the point: a view cannot start before its
+// buffer, so a negative constant offset moves into the indices of the
+// constant-stride dimensions: in[i * 1024 + j - 1] is view[i, j - 1],
+// in[(i - 1) * 1024 + j] is view[i - 1, j], in[i * 1024 + j - 1025] is
+// view[i - 1, j - 1]; in[i * 1024 + j + 1] keeps its offset.
+// CHECK-LABEL: gpu.func @stencil
+// CHECK: %[[W:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%{{.*}}, 1024], strides: [1024, 1]
+// CHECK: %[[N:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%{{.*}}, 1024], strides: [1024, 1]
+// CHECK: %[[NW:.*]] = memref.reinterpret_cast %arg0 to offset: [0], sizes: [%{{.*}}, 1024], strides: [1024, 1]
+// CHECK: %[[E:.*]] = memref.reinterpret_cast %arg0 to offset: [1], sizes: [%{{.*}}, 1024], strides: [1024, 1]
+// CHECK: scf.forall (%[[I:[a-z0-9_]+]], %[[J:[a-z0-9_]+]]) in
+// CHECK: %[[C1:.*]] = arith.constant -1 : index
+// CHECK: %[[WJ:.*]] = arith.addi %[[J]], %[[C1]] : index
+// CHECK: memref.load %[[W]][%[[I]], %[[WJ]]]
+// CHECK: %[[C2:.*]] = arith.constant -1 : index
+// CHECK: %[[NI:.*]] = arith.addi %[[I]], %[[C2]] : index
+// CHECK: memref.load %[[N]][%[[NI]], %[[J]]]
+// CHECK: %[[C3:.*]] = arith.constant -1 : index
+// CHECK: %[[NWI:.*]] = arith.addi %[[I]], %[[C3]] : index
+// CHECK: %[[C4:.*]] = arith.constant -1 : index
+// CHECK: %[[NWJ:.*]] = arith.addi %[[J]], %[[C4]] : index
+// CHECK: memref.load %[[NW]][%[[NWI]], %[[NWJ]]]
+// CHECK: memref.load %[[E]][%[[I]], %[[J]]]
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @stencil(%in: memref<?xf32>, %out: memref<?xf32>, %ni: i32) kernel attributes {ks.raised} {
+      %n = arith.index_cast %ni : i32 to index
+      %c1024 = arith.constant 1024 : index
+      %w = arith.constant 1024 : i32
+      %one = arith.constant 1 : i32
+      %diag = arith.constant 1025 : i32
+      scf.forall (%i, %j) in (%n, %c1024) {
+        %i32 = arith.index_cast %i : index to i32
+        %j32 = arith.index_cast %j : index to i32
+        %row = arith.muli %i32, %w overflow<nsw> : i32
+        %p = arith.addi %row, %j32 overflow<nsw> : i32
+        %west = arith.subi %p, %one overflow<nsw> : i32
+        %wx = arith.index_cast %west : i32 to index
+        %a = memref.load %in[%wx] : memref<?xf32>
+        %im1 = arith.subi %i32, %one overflow<nsw> : i32
+        %nrow = arith.muli %im1, %w overflow<nsw> : i32
+        %north = arith.addi %nrow, %j32 overflow<nsw> : i32
+        %nx = arith.index_cast %north : i32 to index
+        %b = memref.load %in[%nx] : memref<?xf32>
+        %nw = arith.subi %p, %diag overflow<nsw> : i32
+        %nwx = arith.index_cast %nw : i32 to index
+        %c = memref.load %in[%nwx] : memref<?xf32>
+        %east = arith.addi %p, %one overflow<nsw> : i32
+        %ex = arith.index_cast %east : i32 to index
+        %d = memref.load %in[%ex] : memref<?xf32>
+        %s0 = arith.addf %a, %b : f32
+        %s1 = arith.addf %s0, %c : f32
+        %s2 = arith.addf %s1, %d : f32
+        %px = arith.index_cast %p : i32 to index
+        memref.store %s2, %out[%px] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+}

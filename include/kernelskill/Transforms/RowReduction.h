@@ -11,7 +11,9 @@
 // reductions are combined across the group (warp shuffles, then shared
 // memory when the group spans several warps) so every lane holds the row's
 // totals, and the work between the loops runs in every lane (its stores in
-// the group's first lane only).
+// the group's first lane only). With `interleaved`, a row's lanes are
+// spread across the block instead (for forall iterations adjacent in
+// memory, as a column sum's columns are).
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELSKILL_TRANSFORMS_ROWREDUCTION_H
@@ -39,6 +41,12 @@ struct RowReductionSchedule {
   /// loop's) are read once: each lane keeps the elements that several loops
   /// read in registers; longer rows take the uncached version.
   int64_t cachedTurns = 0;
+  /// Lanes of a row `rowsPerBlock` threads apart (lane l of the block's row
+  /// g is thread l * rowsPerBlock + g) instead of consecutive: a warp then
+  /// reads the same element of 32 rows, coalesced where the rows are
+  /// adjacent in memory (a column sum: the forall runs over columns). The
+  /// partials are combined through shared memory.
+  bool interleaved = false;
 
   int64_t threads() const { return threadsPerRow * rowsPerBlock; }
 };

@@ -7,6 +7,7 @@
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Raising.h"
 #include "kernelskill/Transforms/RowReduction.h"
+#include "kernelskill/Transforms/TransposeTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -186,6 +187,7 @@ DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
   s.vector = getVector();
   s.unroll = getUnroll();
   s.cachedTurns = getCachedTurns();
+  s.interleaved = getInterleaved();
   GPUCapabilities caps = capabilitiesFor(target);
   std::string bad = verifyRowReduction(s, caps.maxThreadsPerBlock);
   if (!bad.empty())
@@ -193,6 +195,36 @@ DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
   auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
   std::string why;
   if (failed(generateRowReduction(forall, s, caps.smemPerBlock, why)))
+    return refuse(*this, target, name, why);
+  dropKernelFacts(kernel);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
+// simt_transpose_tile
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::SIMTTransposeTileOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.simt_transpose_tile";
+  scf::ForallOp forall = forallOf(target);
+  if (!forall)
+    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
+  if (getTile().size() != 2 || getBlock().size() != 2)
+    return refuse(*this, target, name, "tile and block take two sizes each");
+  TransposeTileSchedule s;
+  s.tile = {getTile()[0], getTile()[1]};
+  s.block = {getBlock()[0], getBlock()[1]};
+  s.pad = getPad();
+  GPUCapabilities caps = capabilitiesFor(target);
+  std::string bad = verifyTransposeTile(s, caps.maxThreadsPerBlock);
+  if (!bad.empty())
+    return refuse(*this, target, name, bad);
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  std::string why;
+  if (failed(generateTransposeTile(forall, s, caps.smemPerBlock, why)))
     return refuse(*this, target, name, why);
   dropKernelFacts(kernel);
   results.push_back(kernel);

@@ -158,7 +158,43 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
       DefaultValuedAttr<I64Attr, "4">:$rows_per_block,
       DefaultValuedAttr<I64Attr, "1">:$vector,
       DefaultValuedAttr<I64Attr, "1">:$unroll,
-      DefaultValuedAttr<I64Attr, "0">:$cached_turns);
+      DefaultValuedAttr<I64Attr, "0">:$cached_turns,
+      DefaultValuedAttr<BoolAttr, "false">:$interleaved);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
+def KS_SIMTTransposeTileOp : Op<Transform_Dialect, "ks.simt_transpose_tile",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Stage the stores of a raised 2-D kernel through a shared tile, threads along the other dimension";
+  let description = [{
+    For raised kernels whose forall runs over (i, j) and whose body is one
+    store of a value computed from loads, where the loads are contiguous
+    along j and the store along i (a transpose, out[j][i] = f(in[i][j])):
+    no one mapping of threads makes both coalesced. The target is the
+    forall, or the raised kernel standing for it. Each block takes a
+    `tile` = [TI, TJ] of the space with `block` = [X, Y] threads: first
+    with x along j, each thread computing the values of its points into a
+    shared tile (rows padded by `pad` elements against bank conflicts),
+    then, after a barrier, with x along i, each thread storing its points
+    from the tile. Points outside the space are skipped in both phases
+    (sizes that are no multiple of the tile). X must divide TI and TJ, Y
+    must too. The grid is ceil(J / TJ) x ceil(I / TI) (at most 65535 tiles
+    along i). Refuses bodies with regions, more or less than one store,
+    other side effects, a store whose indices depend on a load, and
+    reads of the buffer the store writes. Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{32, 32}">:$tile,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{32, 8}">:$block,
+      DefaultValuedAttr<I64Attr, "1">:$pad);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
