@@ -62,9 +62,10 @@ for schedule in ("row_block128.mlir", "row_block1024.mlir"):
 
 
 # Transposes, column sums and stencils: their own shapes and bytes.
-def case(kernel, schedule, params, bytes_, bench, odd, gpu_odd):
+def case(kernel, schedule, params, bytes_, bench, odd, gpu_odd, launcher=None):
     return dict(name=f"{kernel}_{schedule.split('.')[0]}", source=f"{kernel}.cu",
-                schedule=schedule, params=params, launcher=params, odd=odd, gpu_odd=gpu_odd,
+                schedule=schedule, params=params, launcher=launcher or params, odd=odd,
+                gpu_odd=gpu_odd,
                 bench=bench, bytes=bytes_, baseline=["copy"], tolerance="1e-5")
 
 
@@ -74,19 +75,27 @@ CASES += [
          ["rows=37,cols=1000", "rows=1,cols=4097", "rows=1023,cols=5"],
          ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]),
 ]
-for schedule in ("col_interleaved.mlir", "col_interleaved64.mlir"):
+for schedule in ("col_interleaved.mlir", "col_interleaved64.mlir", "col_interleaved_u16.mlir"):
     CASES.append(case("col_sum", schedule, "x:f32[rows*cols]:in,y:f32[cols]:out,rows:i32,cols:i32",
                       "4*(rows*cols+cols)", ["rows=16384,cols=4096"],
                       ["rows=37,cols=1000", "rows=4097,cols=1", "rows=1,cols=4097"],
                       ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]))
-for schedule in ("grid_32x8.mlir", "grid_128x4.mlir"):
+for schedule in ("grid_32x8.mlir", "grid_128x4.mlir", "grid_32x8_c4.mlir", "grid_32x8_c8.mlir"):
     CASES += [
         case("stencil2d", schedule, "in:f32[n*m]:in,out:f32[n*m]:out,n:i32,m:i32", "8*n*m",
              ["n=16384,m=16384"], ["n=37,m=1000", "n=1,m=4097", "n=3,m=3"],
              ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]),
         case("stencil3d", schedule, "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32", "8*n*n*n",
-             ["n=512"], ["n=37", "n=1", "n=3"], ["n=1000", "n=1", "n=3"]),
+             ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
     ]
+
+# A 256-bin histogram of bytes (every value 0..255): the bytes read are what
+# must move (the 1 KiB of counters aside). The exported launcher's types are
+# signless MLIR's: signed char and int (the same bytes).
+CASES.append(case("histogram", "histogram_shared.mlir", "in:u8[n]:in:0..256,bins:u32[256]:inout,n:i32",
+                  "n", ["n=268435456"], ["n=1000", "n=1", "n=4097", "n=100000"],
+                  ["n=1000", "n=1023", "n=1"],
+                  launcher="in:i8[n]:in:0..256,bins:i32[256]:inout,n:i32"))
 
 
 def report(results, torch_json=None):

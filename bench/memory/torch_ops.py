@@ -2,7 +2,7 @@
 """PyTorch's ops for the memory-bound benchmarks, in fp32 on the same shapes
 (bench/memory/cases.py): x.sum(1), x.amax(1), softmax(x, 1), layer_norm with
 weight and bias, rms_norm with weight; x.t().contiguous() (16384²) and
-x.sum(0) (16384×4096). Each timed with CUDA events, median of
+x.sum(0) (16384×4096); torch.bincount of 256 MiB of bytes. Each timed with CUDA events, median of
 50 after 10 warm-ups, L2 flushed before each; GB/s for the bytes the op must
 move (read x once, write the result once), as ks-bench counts ours.
 
@@ -62,5 +62,12 @@ for (rows, cols), op, fn_of, nbytes in (
                         device=torch.cuda.get_device_name()))
     print(json.dumps(results[-1]), flush=True)
     del x
+# The histogram: 256 MiB of bytes into 256 bins.
+x = torch.randint(0, 256, (256 * 1024 * 1024,), dtype=torch.uint8, device="cuda")
+ms = timed(lambda: torch.bincount(x, minlength=256))
+results.append(dict(op="bincount", workload="n=268435456", median_ms=ms,
+                    gbps=x.numel() / (ms * 1e-3) / 1e9, torch=torch.__version__,
+                    device=torch.cuda.get_device_name()))
+print(json.dumps(results[-1]), flush=True)
 if "--json" in sys.argv:
     json.dump(results, open(sys.argv[sys.argv.index("--json") + 1], "w"), indent=1)

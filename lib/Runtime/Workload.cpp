@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cstdlib>
 #include <set>
 
 using namespace mlir::ks;
@@ -83,7 +84,7 @@ static bool setDefaultRange(Param &p) {
 bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Param> &params,
                                        std::string &error) {
   for (const std::string &item : splitTopLevel(text)) {
-    // NAME:TYPE[EXTENT]:ROLE  or  NAME:TYPE  or  NAME
+    // NAME:TYPE[EXTENT]:ROLE[:LO..HI]  or  NAME:TYPE  or  NAME
     std::vector<std::string> fields = splitTopLevel(item, ':');
     Param p;
     p.name = fields[0];
@@ -120,6 +121,30 @@ bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Para
       p.role = *role;
     }
     if (fields.size() > 3) {
+      // LO..HI: the range inputs are drawn from (as a spec's "range").
+      std::string range = trim(fields[3]);
+      size_t dots = range.find("..");
+      char *end = nullptr;
+      double lo = 0, hi = 0;
+      bool ok = dots != std::string::npos && dots > 0 && p.isBuffer;
+      if (ok) {
+        std::string loText = range.substr(0, dots), hiText = range.substr(dots + 2);
+        lo = std::strtod(loText.c_str(), &end);
+        ok = end && *end == '\0' && !hiText.empty();
+        if (ok) {
+          hi = std::strtod(hiText.c_str(), &end);
+          ok = end && *end == '\0' && lo < hi;
+        }
+      }
+      if (!ok) {
+        error = "parameter '" + p.name + "': expected a range LO..HI with LO < HI after the role, got '" +
+                range + "'";
+        return false;
+      }
+      p.lo = lo;
+      p.hi = hi;
+    }
+    if (fields.size() > 4) {
       error = "parameter '" + item + "': too many ':' fields";
       return false;
     }

@@ -245,3 +245,20 @@ LogicalResult mlir::ks::checkKernelHoldsOnlyGroup(const ContractionProblem &p, s
   }
   return success();
 }
+
+bool mlir::ks::onlyReadsMemory(Operation *op) {
+  WalkResult result = op->walk([](Operation *inner) {
+    if (inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
+    if (!effects)
+      return WalkResult::interrupt();
+    SmallVector<MemoryEffects::EffectInstance> list;
+    effects.getEffects(list);
+    for (const MemoryEffects::EffectInstance &e : list)
+      if (!isa<MemoryEffects::Read>(e.getEffect()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !result.wasInterrupted();
+}

@@ -99,6 +99,10 @@ Value addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc);
 /// reinterpret_cast and cast), or null.
 Value viewedBuffer(Value memref);
 
+/// Whether `op` (and everything nested in it) at most reads memory: every
+/// op declares its effects, and they are reads.
+bool onlyReadsMemory(Operation *op);
+
 /// Erases the contraction group after its code was generated.
 void eraseContractionGroup(ContractionProblem &p);
 

@@ -9,8 +9,8 @@ for floats), so an element the candidate leaves unwritten fails.
       --params "A:f32[M*K]:in,B:f32[K*N]:in,C:f32[M*N]:out,M:i32,N:i32,K:i32" \\
       --workload M=130,N=67,K=33 [--tolerance 1e-5] [--seed 1]
 
---params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE,
-scalars TYPE); extents are Python expressions of the workload's scalars.
+--params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE
+with an optional :LO..HI range of their random inputs, scalars TYPE); extents are Python expressions of the workload's scalars.
 The kernels run through tools/ks-emulate/include/ks_cuda_host.h (one std::thread
 per CUDA thread, one block at a time), compiled with the host C++ compiler
 (KS_CXX, default g++). Exit 0 when every output matches, 1 when one does not,
@@ -31,12 +31,17 @@ CTYPES = {"f32": "float", "f64": "double", "i32": "int", "u32": "unsigned", "i64
 def parse_params(text):
     params = []
     for item in split_top(text):
-        m = re.fullmatch(r"\s*(\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?\s*", item)
+        m = re.fullmatch(r"\s*(\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?"
+                         r"(?::(-?[\d.]+)\.\.(-?[\d.]+))?\s*", item)
         if not m or m.group(2) not in CTYPES:
             raise SystemExit(f"ks-emulate: bad parameter '{item}'")
-        name, ty, extent, role = m.groups()
+        name, ty, extent, role, lo, hi = m.groups()
+        floating = ty in ("f32", "f64")
+        # ks-bench's default ranges: [-1, 1) for floats, [0, 16) for integers.
         params.append({"name": name, "type": ty, "extent": extent,
-                       "role": role or ("in" if extent else None)})
+                       "role": role or ("in" if extent else None),
+                       "lo": float(lo) if lo else (-1.0 if floating else 0.0),
+                       "hi": float(hi) if hi else (1.0 if floating else 16.0)})
     return params
 
 
@@ -112,10 +117,11 @@ def main():
         n = int(eval(p["extent"], {"ceildiv": lambda a, b: -(-a // b)}, env))
         lines.append(f"  std::vector<{ct}> r{i}({n}), c{i}({n});")
         if p["role"] in ("in", "inout"):
+            span = p["hi"] - p["lo"]
             if p["type"] in ("f32", "f64"):
-                gen = "(next() * 2.0 - 1.0)"
+                gen = f"({p['lo']!r} + next() * {span!r})"
             else:
-                gen = "(long long)(next() * 16.0)"
+                gen = f"(long long)std::floor({p['lo']!r} + next() * {span!r})"
             lines.append(f"  state = {args.seed * 1000 + i}ULL; for (auto &x : r{i}) {{ x = ({ct}){gen};"
                          + (" if (std::fabs((double)x) < 1e-3) x = 0.5;" if p["type"] in ("f32", "f64") else "")
                          + " }")

@@ -55,6 +55,15 @@ TEST(Workload, CommandLineForms) {
   EXPECT_EQ(params[2].role, Role::InOut);
   EXPECT_EQ(params[3].type, ElemType::I32);
   EXPECT_EQ(params[4].type, ElemType::I64);
+  EXPECT_DOUBLE_EQ(params[0].lo, -1.0); // the defaults
+  EXPECT_DOUBLE_EQ(params[3].hi, 16.0);
+
+  // A range after the role: the inputs' values (a histogram's full bytes).
+  ASSERT_TRUE(parseParamList("in:u8[n]:in:0..256,w:f32[n]:in:-2.5..0.5,n", params, error)) << error;
+  EXPECT_DOUBLE_EQ(params[5].lo, 0.0);
+  EXPECT_DOUBLE_EQ(params[5].hi, 256.0);
+  EXPECT_DOUBLE_EQ(params[6].lo, -2.5);
+  EXPECT_DOUBLE_EQ(params[6].hi, 0.5);
 
   std::array<std::string, 3> dims;
   ASSERT_TRUE(parseDims("ceildiv(N,16),ceildiv(M,16)", dims, error));
@@ -69,6 +78,12 @@ TEST(Workload, BadInputIsExplained) {
   EXPECT_NE(error.find("unknown type 'f33'"), std::string::npos);
   EXPECT_FALSE(parseParamList("A:f32[N]:sideways", params, error));
   EXPECT_NE(error.find("unknown role"), std::string::npos);
+  EXPECT_FALSE(parseParamList("A:f32[N]:in:1..0", params, error));
+  EXPECT_NE(error.find("expected a range LO..HI"), std::string::npos);
+  EXPECT_FALSE(parseParamList("A:f32[N]:in:0..x", params, error));
+  EXPECT_NE(error.find("expected a range LO..HI"), std::string::npos);
+  EXPECT_FALSE(parseParamList("A:f32[N]:in:0..1:more", params, error));
+  EXPECT_NE(error.find("too many"), std::string::npos);
   EXPECT_FALSE(parseParamList("n:i32:in", params, error));
   EXPECT_NE(error.find("only buffers"), std::string::npos);
   EXPECT_FALSE(parseParamList("A:f32[N", params, error));

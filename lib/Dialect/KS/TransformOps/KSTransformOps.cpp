@@ -4,7 +4,9 @@
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Transforms/Contraction.h"
+#include "kernelskill/Transforms/GridMapping.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/Raising.h"
 #include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Transforms/TransposeTile.h"
@@ -232,6 +234,35 @@ DiagnosedSilenceableFailure transform::SIMTTransposeTileOp::applyToOne(
 }
 
 //===----------------------------------------------------------------------===//
+// simt_privatized_atomics
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::SIMTPrivatizedAtomicsOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.simt_privatized_atomics";
+  scf::ForallOp forall = forallOf(target);
+  if (!forall)
+    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
+  PrivatizedAtomicsSchedule s;
+  s.bins = getBins();
+  s.threads = getThreads();
+  s.itemsPerThread = getItemsPerThread();
+  s.unroll = getUnroll();
+  GPUCapabilities caps = capabilitiesFor(target);
+  std::string bad = verifyPrivatizedAtomics(s, caps.maxThreadsPerBlock);
+  if (!bad.empty())
+    return refuse(*this, target, name, bad);
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  std::string why;
+  if (failed(generatePrivatizedAtomics(forall, s, caps.smemPerBlock, why)))
+    return refuse(*this, target, name, why);
+  dropKernelFacts(kernel);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
+
+//===----------------------------------------------------------------------===//
 // map_forall_to_grid
 //===----------------------------------------------------------------------===//
 
@@ -243,93 +274,19 @@ DiagnosedSilenceableFailure transform::MapForallToGridOp::applyToOne(
   scf::ForallOp forall = forallOf(target);
   if (!forall)
     return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
-  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel)
-    return refuse(*this, target, name,
-                  "the target is not the top-level scf.forall of a raised kernel");
-  if (!forall.getOutputs().empty() || !forall.isNormalized())
-    return refuse(*this, target, name, "the forall has results or is not normalized (from 0, step 1)");
-  ArrayRef<int64_t> block = getBlock();
-  if (block.size() != 3 || llvm::any_of(block, [](int64_t b) { return b <= 0; }))
-    return refuse(*this, target, name, "block takes three positive sizes (x, y, z)");
+  if (getBlock().size() != 3 || getCoarsen().size() != 3)
+    return refuse(*this, target, name, "block and coarsen take three sizes each (x, y, z)");
+  GridMappingSchedule s;
+  s.block = {getBlock()[0], getBlock()[1], getBlock()[2]};
+  s.coarsen = {getCoarsen()[0], getCoarsen()[1], getCoarsen()[2]};
   GPUCapabilities caps = capabilitiesFor(target);
-  if (block[0] * block[1] * block[2] > caps.maxThreadsPerBlock)
-    return refuse(*this, target, name, "the block has more threads than the chip allows");
-  for (Operation &op : kernel.getBody().front().without_terminator())
-    if (&op != forall.getOperation() && !isMemoryEffectFree(&op))
-      return refuse(*this, target, name, "the kernel holds other work besides the forall");
-  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
-    if (readsBlockIndex(kernel, d))
-      return refuse(*this, target, name,
-                    "the kernel already maps a dimension to the grid (blockIdx is read)");
-
-  OpBuilder b(forall);
-  Location loc = forall.getLoc();
-  int64_t rank = forall.getRank();
-  SmallVector<Value> ubs;
-  for (OpFoldResult ub : forall.getMixedUpperBound())
-    ubs.push_back(getValueOrCreateConstantIndexOp(b, loc, ub));
-  // Dimension i of the forall goes to x for the innermost, y, then z for
-  // the product of all outer ones.
-  std::array<gpu::Dimension, 3> dims = {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z};
-  std::array<Value, 3> extent;
-  SmallVector<std::pair<unsigned, unsigned>> placement(rank); // forall dim -> (grid dim, -)
-  for (int64_t i = 0; i < rank; ++i) {
-    int64_t fromInner = rank - 1 - i;
-    unsigned g = std::min<int64_t>(fromInner, 2);
-    placement[i] = {g, 0};
-    extent[g] = extent[g] ? Value(arith::MulIOp::create(b, loc, extent[g], ubs[i])) : ubs[i];
-  }
-  Value inBounds;
-  std::array<Value, 3> gid;
-  for (unsigned g = 0; g < 3; ++g) {
-    if (!extent[g])
-      continue;
-    Value bid = gpu::BlockIdOp::create(b, loc, dims[g]);
-    Value tid = gpu::ThreadIdOp::create(b, loc, dims[g]);
-    Value width = arith::ConstantIndexOp::create(b, loc, block[g]);
-    gid[g] = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, bid, width), tid);
-    Value lt = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, gid[g], extent[g]);
-    inBounds = inBounds ? Value(arith::AndIOp::create(b, loc, inBounds, lt)) : lt;
-  }
-  auto guard = scf::IfOp::create(b, loc, TypeRange{}, inBounds, /*withElseRegion=*/false);
-  b.setInsertionPoint(guard.thenBlock()->getTerminator());
-  // The iteration variables: x and y directly; z delinearized over the outer
-  // dimensions (the last varying fastest).
-  SmallVector<Value> ivs(rank);
-  Value zRest = gid[2];
-  for (int64_t i = rank - 1; i >= 0; --i) {
-    unsigned g = placement[i].first;
-    if (g < 2) {
-      ivs[i] = gid[g];
-      continue;
-    }
-    bool outermost = i == 0;
-    ivs[i] = outermost ? zRest : Value(arith::RemUIOp::create(b, loc, zRest, ubs[i]));
-    if (!outermost)
-      zRest = arith::DivUIOp::create(b, loc, zRest, ubs[i]);
-  }
-  Block *body = forall.getBody();
-  for (auto [iv, replacement] : llvm::zip(forall.getInductionVars(), ivs))
-    iv.replaceAllUsesWith(replacement);
-  for (Operation &op : llvm::make_early_inc_range(body->without_terminator()))
-    op.moveBefore(guard.thenBlock()->getTerminator());
-  forall.erase();
-
-  // The launch: ceil(extent / block) blocks along each dimension.
-  std::array<Value, 3> grid;
-  b.setInsertionPoint(guard);
-  for (unsigned g = 0; g < 3; ++g)
-    if (extent[g])
-      grid[g] = arith::CeilDivUIOp::create(b, loc, extent[g],
-                                           arith::ConstantIndexOp::create(b, loc, block[g]));
+  std::string bad = verifyGridMapping(s, caps.maxThreadsPerBlock);
+  if (!bad.empty())
+    return refuse(*this, target, name, bad);
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
   std::string why;
-  if (failed(rewriteLaunch(kernel, grid, {block[0], block[1], block[2]}, why)))
-    return refuse(*this, kernel, name, why);
-  kernel->removeAttr(kRaisedAttrName);
-  kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
-      {int32_t(block[0]), int32_t(block[1]), int32_t(block[2])}));
-  kernel->setAttr("ks.schedule", b.getStringAttr("simt_one_per_thread"));
+  if (failed(generateGridMapping(forall, s, why)))
+    return refuse(*this, target, name, why);
   dropKernelFacts(kernel);
   results.push_back(kernel);
   return DiagnosedSilenceableFailure::success();

@@ -64,3 +64,47 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// More than 64 points per thread.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @many(%out: memref<?xf32>, %n: index) kernel attributes {ks.raised} {
+      %one = arith.constant 1.0 : f32
+      // expected-note @below {{target}}
+      scf.forall (%i) in (%n) {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.map_forall_to_grid: coarsen gives a thread more than 64 points}}
+    %k = transform.ks.map_forall_to_grid %f {coarsen = array<i64: 8, 4, 4>} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// A zero count.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @none(%out: memref<?xf32>, %n: index) kernel attributes {ks.raised} {
+      %one = arith.constant 1.0 : f32
+      // expected-note @below {{target}}
+      scf.forall (%i) in (%n) {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.map_forall_to_grid: coarsen takes three positive counts (x, y, z)}}
+    %k = transform.ks.map_forall_to_grid %f {coarsen = array<i64: 1, 0, 1>} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

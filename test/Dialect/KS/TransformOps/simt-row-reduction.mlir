@@ -192,3 +192,54 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Interleaved lanes (a column sum: the forall runs over columns): lane l of
+// the block's column g is thread l * 16 + g, so a warp reads 16 adjacent
+// columns of 2 rows; each lane takes every 64th row; no shuffles: the
+// partials meet in shared memory (64 x 16 slots), lane 0 stores.
+// CHECK-LABEL: gpu.func @col_sum
+// CHECK-SAME: workgroup(%[[SLOTS:.*]] : memref<1024xf32, #gpu.address_space<workgroup>>
+// CHECK-SAME: known_block_size = array<i32: 1024, 1, 1>, ks.schedule = "simt_row_reduction"
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[LANE:.*]] = arith.divui %[[TID]], %c16
+// CHECK: %[[GROUP:.*]] = arith.remui %[[TID]], %c16
+// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[GROUP]]
+// CHECK: scf.for %{{.*}} = %[[LANE]] to %{{.*}} step %c64
+// CHECK-NOT: gpu.shuffle
+// CHECK: memref.store %{{.*}}, %[[SLOTS]]
+// CHECK: gpu.barrier
+// CHECK-LABEL: func.func @launch
+// CHECK: %[[G:.*]] = arith.ceildivui %arg3, %c16
+// CHECK: gpu.launch_func @kernels::@col_sum blocks in (%[[G]], %c1{{.*}}, %c1{{.*}}) threads in (%c1024{{.*}}, %c1{{.*}}, %c1{{.*}})
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @col_sum(%x0: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %x = memref.reinterpret_cast %x0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%c) in (%cols) {
+        %s = scf.for %i = %c0 to %rows step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%i, %c] : memref<?x?xf32, strided<[?, 1]>>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%c] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@col_sum blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 64, rows_per_block = 16, unroll = 1, interleaved = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

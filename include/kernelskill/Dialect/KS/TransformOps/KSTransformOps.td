@@ -205,6 +205,47 @@ def KS_SIMTTransposeTileOp : Op<Transform_Dialect, "ks.simt_transpose_tile",
   }];
 }
 
+def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomics",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Give each block private counters in shared memory for a raised kernel's scattered atomic additions (histograms)";
+  let description = [{
+    For raised kernels whose forall body ends in one `memref.atomic_rmw`
+    (addi or addf, result unused) into a one-dimensional view at a
+    data-dependent index (a histogram, `atomicAdd(&bins[in[i]], 1)`): every
+    thread of the GPU then contends for the same global counters. The
+    target is the forall, or the raised kernel standing for it. Each block
+    of `threads` threads zeroes `bins` counters in shared memory, takes
+    `items_per_thread` points per thread (thread t of block b the points
+    b * threads * items + t + k * threads: coalesced), adds into the
+    shared counters, and after a barrier adds each non-zero shared counter
+    into the global one (one atomic per bin and block). `unroll` points'
+    loads are issued before their updates. An update at an index of
+    `bins` or more goes to the global buffer directly, so any index is
+    exact; the test is omitted where the index is provably below `bins`
+    (the extension of a byte, a mask or remainder by a constant). Float
+    additions are reordered (the verification tolerance covers it, as for
+    any atomic float sum). The grid is ceil(points / (threads *
+    items_per_thread)) blocks. Refuses other side effects in the body, an
+    atomic that is not the body's last effect, a view defined inside the
+    forall, other accesses to the counters' buffer, and counters beyond the
+    chip's shared memory. Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DefaultValuedAttr<I64Attr, "256">:$bins,
+      DefaultValuedAttr<I64Attr, "256">:$threads,
+      DefaultValuedAttr<I64Attr, "16">:$items_per_thread,
+      DefaultValuedAttr<I64Attr, "4">:$unroll);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
 def KS_MapForallToGridOp : Op<Transform_Dialect, "ks.map_forall_to_grid",
     [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
      TransformOpInterface]> {
@@ -216,10 +257,19 @@ def KS_MapForallToGridOp : Op<Transform_Dialect, "ks.map_forall_to_grid",
     y, z), `block = [X, Y, Z]` threads per block, ceil(extent / block)
     blocks per dimension, and a bounds check around the body. The launcher
     is rewritten to that grid. For raised kernels that are not contractions
-    (or as the plain one-thread-per-output schedule). Returns the kernel.
+    (or as the plain one-thread-per-output schedule).
+
+    `coarsen = [CX, CY, CZ]` gives each thread CX x CY x CZ points, `block`
+    apart along each dimension (ceil(extent / (block x coarsen)) blocks),
+    so a thread has several points' loads in flight (at most 64 points).
+    A body that ends in its stores then runs in two phases: every point's
+    values, then every point's stores (store indices recomputed; stores in
+    both branches of an scf.if to the same element are moved after it
+    first). Other bodies run point by point. Returns the kernel.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
-      DefaultValuedAttr<DenseI64ArrayAttr, "{256, 1, 1}">:$block);
+      DefaultValuedAttr<DenseI64ArrayAttr, "{256, 1, 1}">:$block,
+      DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1, 1}">:$coarsen);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
