@@ -219,12 +219,15 @@ def measure(ks_bench, out, results, only=None):
     for case in cases:
         name = case["name"]
         base = os.path.join(out, name)
-        naive = json.load(open(base + ".lifted.json"))
-        naive = naive[0] if isinstance(naive, list) else naive
+        launches = json.load(open(base + ".lifted.json"))
+        naive = launches[0] if isinstance(launches, list) else launches
         common = [ks_bench, f"naive={base}.lifted.ptx@{naive['kernel']}",
                   f"ours={base}.ours.ptx@{naive['kernel']}", "--params", case["params"],
                   "--grid", ",".join(naive["grid"]), "--block", ",".join(naive["block"]),
                   "--launches", f"ours={base}.ours.json", "--no-db"]
+        if isinstance(launches, list) and len(launches) > 1:
+            # A launcher of several kernels (a launch chain): the naive runs them all.
+            common += ["--launches", f"naive={base}.lifted.json"]
         for i, w in enumerate(case["gpu_odd"]):
             cmd = common + ["--workload", w, "--reps", "3", "--warmup", "1", "--no-counters",
                             "--json", os.path.join(results, f"{name}.odd{i}.json")]

@@ -97,6 +97,13 @@ CASES.append(case("histogram", "histogram_shared.mlir", "in:u8[n]:in:0..256,bins
                   ["n=1000", "n=1023", "n=1"],
                   launcher="in:i8[n]:in:0..256,bins:i32[256]:inout,n:i32"))
 
+# Three elementwise kernels launched back to back (y = (2x + 1)^2 through t1,
+# t2), fused into one: it must read x and write t1, t2, y (the naive three
+# launches move 24 bytes per element, the fused kernel 16).
+CHAIN = "x:f32[n]:in,t1:f32[n]:out,t2:f32[n]:out,y:f32[n]:out,n:i32"
+CASES.append(case("chain3", "fuse_grid_c4.mlir", CHAIN, "16*n", ["n=67108864"],
+                  ["n=1000", "n=1", "n=4097"], ["n=1000", "n=1023", "n=1"]))
+
 
 def report(results, torch_json=None):
     contraction.report(results)

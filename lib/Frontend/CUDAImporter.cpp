@@ -498,8 +498,13 @@ bool KernelEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp module,
     return false;
   b.setInsertionPointToEnd(module.getBody());
   auto launcher = func::FuncOp::create(b, l, fn->getName(), b.getFunctionType(*argTypes, {}));
-  for (auto [i, p] : llvm::enumerate(fn->parameters()))
+  for (auto [i, p] : llvm::enumerate(fn->parameters())) {
     launcher.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
+    // A __restrict__ pointer of the launcher: the buffers its kernels reach
+    // through it overlap no other parameter's (ks-fuse-launches relies on it).
+    if (p->getType().isRestrictQualified())
+      launcher.setArgAttr(i, "ks.restrict", b.getUnitAttr());
+  }
   Block *entryBlock = launcher.addEntryBlock();
   return emitBody(fn, launcher.getBody(), entryBlock, launcher.getArguments(),
                   [&](Location end) { func::ReturnOp::create(b, end); });

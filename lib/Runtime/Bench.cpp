@@ -170,8 +170,15 @@ private:
   cudaError_t launch_(const Program &program, cudaStream_t stream) {
     for (size_t i = 0; i < program.steps.size(); ++i) {
       const LaunchStep &step = program.steps[i];
+      // A launch that names its own parameters passes those (rare: the
+      // common case passes all of the spec's without a copy).
+      std::vector<KernelArg> named;
+      if (!step.params.empty())
+        for (size_t a : stepArguments(step, spec.params))
+          named.push_back(args[a]);
       if (cudaError_t err = mlir::ks::runtime::launch(program.kernels[i], step.grid, step.block,
-                                                      step.smem, args, stream))
+                                                      step.smem, named.empty() ? args : named,
+                                                      stream))
         return err;
     }
     return cudaSuccess;
@@ -235,12 +242,12 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   }
   // The spec must match the kernels' signatures: launching with too few or
   // mis-sized arguments would read garbage.
-  std::vector<size_t> expected;
-  for (const Param &p : spec.params)
-    expected.push_back(p.isBuffer ? sizeof(void *) : sizeOf(p.type));
   for (const Program *program : {&ref, &cand})
     for (size_t i = 0; i < program->kernels.size(); ++i) {
       const LoadedKernel &k = program->kernels[i];
+      std::vector<size_t> expected;
+      for (size_t a : stepArguments(program->steps[i], spec.params))
+        expected.push_back(spec.params[a].isBuffer ? sizeof(void *) : sizeOf(spec.params[a].type));
       if (k.paramSizes == expected)
         continue;
       auto list = [](const std::vector<size_t> &sizes) {

@@ -10,6 +10,8 @@
 #include "kernelskill/Support/Formula.h"
 #include "kernelskill/Support/LaunchSpecSchema.h"
 
+#include <algorithm>
+
 using namespace mlir::ks;
 using namespace mlir::ks::runtime;
 using json = nlohmann::json;
@@ -104,11 +106,36 @@ mlir::ks::runtime::parseLaunchSteps(const std::string &text, const ScalarValues 
       error = where + error;
       return std::nullopt;
     }
-    steps.push_back(LaunchStep{spec->kernel, resolved->grid, resolved->block, resolved->smem});
+    LaunchStep step{spec->kernel, resolved->grid, resolved->block, resolved->smem, {}};
+    if (launchDoc.contains(spec_keys::kParams) && launchDoc[spec_keys::kParams].is_array())
+      for (const json &p : launchDoc[spec_keys::kParams]) {
+        if (!p.is_object() || !p.contains("name") || !p["name"].is_string()) {
+          error = where + "every entry of 'params' needs a 'name'";
+          return std::nullopt;
+        }
+        step.params.push_back(p["name"].get<std::string>());
+      }
+    steps.push_back(step);
   }
   if (steps.empty()) {
     error = "no launch";
     return std::nullopt;
   }
   return steps;
+}
+
+std::vector<size_t> mlir::ks::runtime::stepArguments(const LaunchStep &step,
+                                                     const std::vector<Param> &specParams) {
+  std::vector<size_t> all(specParams.size());
+  for (size_t i = 0; i < all.size(); ++i)
+    all[i] = i;
+  std::vector<size_t> named;
+  for (const std::string &name : step.params) {
+    auto it = std::find_if(specParams.begin(), specParams.end(),
+                           [&](const Param &p) { return p.name == name; });
+    if (it == specParams.end())
+      return all;
+    named.push_back(size_t(it - specParams.begin()));
+  }
+  return named.empty() ? all : named;
 }

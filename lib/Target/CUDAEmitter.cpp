@@ -243,7 +243,7 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
       if (failed(elem))
         return failure();
       bool isConst = func.getArgAttr(i, "ks.const") != nullptr;
-      bool restrict_ = kernel && func.getArgAttr(i, "ks.restrict") != nullptr;
+      bool restrict_ = func.getArgAttr(i, "ks.restrict") != nullptr;
       os << (isConst ? "const " : "") << *elem << " *" << (restrict_ ? "__restrict__ " : "") << n;
     } else {
       FailureOr<std::string> type = cType(types[i], func);

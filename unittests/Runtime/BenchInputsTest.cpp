@@ -66,6 +66,32 @@ TEST(LaunchStepsTest, AManifestOfTwoLaunches) {
   EXPECT_EQ((*steps)[1].smem, 1024);
 }
 
+TEST(LaunchStepsTest, LaunchesPassTheirNamedParameters) {
+  // Three kernels of a launcher, each with its own arguments (a launch
+  // chain): each step passes the spec's parameters it names, in its order.
+  const char *manifest = R"json([
+    {"kernel": "scale", "grid": ["1"], "block": ["1"],
+     "params": [{"name": "x"}, {"name": "t"}, {"name": "n"}]},
+    {"kernel": "square", "grid": ["1"], "block": ["1"],
+     "params": [{"name": "t"}, {"name": "y"}, {"name": "n"}]}
+  ])json";
+  std::string error;
+  std::optional<std::vector<LaunchStep>> steps = parseLaunchSteps(manifest, sizes(), error);
+  ASSERT_TRUE(steps) << error;
+  EXPECT_EQ((*steps)[1].params, (std::vector<std::string>{"t", "y", "n"}));
+  std::vector<Param> spec;
+  ASSERT_TRUE(parseParamList("x:f32[n]:in,t:f32[n]:out,y:f32[n]:out,n:i32", spec, error)) << error;
+  EXPECT_EQ(stepArguments((*steps)[0], spec), (std::vector<size_t>{0, 1, 3}));
+  EXPECT_EQ(stepArguments((*steps)[1], spec), (std::vector<size_t>{1, 2, 3}));
+  // No names, or a name the spec lacks: all of the spec's, in order.
+  LaunchStep plain{"k", {1, 1, 1}, {1, 1, 1}, 0, {}};
+  EXPECT_EQ(stepArguments(plain, spec), (std::vector<size_t>{0, 1, 2, 3}));
+  plain.params = {"x", "z"};
+  EXPECT_EQ(stepArguments(plain, spec), (std::vector<size_t>{0, 1, 2, 3}));
+  EXPECT_FALSE(parseLaunchSteps(R"([{"kernel": "k", "params": [{"role": "in"}]}])", sizes(), error));
+  EXPECT_NE(error.find("launch 0: every entry of 'params' needs a 'name'"), std::string::npos) << error;
+}
+
 TEST(LaunchStepsTest, ASingleLaunchObject) {
   std::string error;
   std::optional<std::vector<LaunchStep>> steps =

@@ -25,14 +25,24 @@
 namespace mlir::ks::runtime {
 
 /// One launch of a variant's program: a kernel of its module with its own
-/// grid, block and dynamic shared memory. Every step takes the spec's
+/// grid, block and dynamic shared memory. A step takes the spec's
 /// parameters (a schedule that needs a second kernel, such as the zero fill
-/// before a split reduction, gives it the same signature).
+/// before a split reduction, gives it the same signature), or, where its
+/// manifest names them, those of the spec's parameters in that order (a
+/// launcher that runs several kernels with different arguments).
 struct LaunchStep {
   std::string kernel;
   std::array<int64_t, 3> grid{1, 1, 1}, block{1, 1, 1};
   int64_t smem = 0;
+  /// The spec's parameters this launch passes, by name; empty: all of them.
+  std::vector<std::string> params;
 };
+
+/// The indices into `specParams` of the step's arguments: its named
+/// parameters, or all of the spec's in order when it names none, names the
+/// spec's own list, or names one the spec lacks (an older manifest whose
+/// kernel names differ from the spec's; the signature check then decides).
+std::vector<size_t> stepArguments(const LaunchStep &step, const std::vector<Param> &specParams);
 
 struct Variant {
   std::string name;   ///< shown in the table; defaults to the file name
@@ -45,8 +55,8 @@ struct Variant {
 
 /// The launches a manifest describes (ks-translate --export-cuda
 /// --manifest, ks-emit-launch-spec: one launch object or an array of them),
-/// their sizes evaluated with `scalars`. Parameters are not read: the
-/// variant shares the spec's.
+/// their sizes evaluated with `scalars`, and the names of the parameters
+/// each launch passes.
 std::optional<std::vector<LaunchStep>> parseLaunchSteps(const std::string &json,
                                                         const ScalarValues &scalars,
                                                         std::string &error);

@@ -103,6 +103,38 @@ def KSRaiseCountedLoops : Pass<"ks-raise-counted-loops"> {
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
 }
 
+def KSFuseLaunches : Pass<"ks-fuse-launches", "::mlir::ModuleOp"> {
+  let summary = "Fuse back-to-back launches of raised kernels over the same iteration space, each point reading only its own elements, into one kernel";
+  let description = [{
+    Kernels launched one after the other by a launcher, where each consumes
+    the previous one's output elementwise (`t1[i] = f(x[i])`, then
+    `t2[i] = g(t1[i])`, ...), read and write each intermediate through DRAM
+    once per launch. When both kernels are raised (`ks-raise-iteration-
+    space`: one `scf.forall`, launched as one thread) over the same
+    iteration space, and every load and store of both bodies is at the
+    iteration point itself (indices = the forall's variables) through views
+    of the same layout, the two launches become one launch of a new raised
+    kernel whose body runs the first body, then the second, at each point:
+    a load of what the first body stored at that point takes the stored
+    value instead (no re-read). The intermediate is still written: it is a
+    launcher parameter, so the caller may read it. Repeats until no pair is
+    left (three launches become one).
+
+    Legality: the iteration spaces are equal (the same computation of the
+    same launcher values); a buffer that one kernel writes and another
+    reads or writes is the same launcher value in both, through equal
+    views, or both buffers are `__restrict__` parameters of the launcher
+    (`ks.restrict`; otherwise they may overlap at an offset, and a point
+    would read another point's element). Pairs that do not qualify are
+    left alone with a remark saying why.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each adjacent launch pair that is not fused, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect"];
+}
+
 def KSRaiseIterationSpace : Pass<"ks-raise-iteration-space", "::mlir::ModuleOp"> {
   let summary = "Raise one-thread-per-output kernels and grid-stride loops to scf.forall";
   let description = [{

@@ -1,0 +1,368 @@
+//===- FuseLaunches.cpp - Back-to-back elementwise launches into one ------===//
+//
+// ks-fuse-launches (include/kernelskill/Transforms/Passes.td). For two
+// adjacent launches of raised kernels K1, K2 in a launcher:
+//
+//   K1: setup1; forall (i) in (S) { body1 }     K2: setup2; forall (i) in (S) { body2 }
+//   =>  K1_K2: setup1; setup2; forall (i) in (S) { body1; body2 }
+//
+// with K2's loads of what body1 stored at the point replaced by the stored
+// values. The fused kernel's parameters are the launches' distinct operands
+// (a buffer both kernels use is one parameter), so the lowering never sees
+// one buffer as two (a `const` copy of a written buffer could otherwise be
+// read through the non-coherent cache).
+//
+// Why it is exact: every access of both bodies is at the point itself, so
+// point i of K2 only touches elements that point i of K1 touches (the same
+// buffer through an equal view) or elements no point of K1 touches (buffers
+// that cannot overlap). Running K1's part of point i before K2's part keeps
+// every dependence of the sequential launches; points stay independent.
+//
+// Not upstream's: MLIR fuses linalg producers into consumers on tensors
+// (and scf.forall loops in one function); these are separate kernels joined
+// by host launches through buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/Passes.h"
+#include "kernelskill/Transforms/Raising.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+
+namespace mlir::ks {
+#define GEN_PASS_DEF_KSFUSELAUNCHES
+#include "kernelskill/Transforms/Passes.h.inc"
+} // namespace mlir::ks
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+/// One launch of a raised kernel and the parts fusion needs.
+struct Launched {
+  gpu::LaunchFuncOp launch;
+  gpu::GPUFuncOp kernel;
+  scf::ForallOp forall;
+
+  /// The launcher value a kernel argument receives.
+  Value operandOf(BlockArgument arg) {
+    return launch.getKernelOperands()[arg.getArgNumber()];
+  }
+};
+
+/// One memory access of a body: its memref, whether it writes, the launcher
+/// buffer it reaches.
+struct Access {
+  Operation *op;
+  Value memref;
+  bool writes;
+  Value buffer; ///< the launcher value of the kernel argument it views
+};
+
+FailureOr<Launched> launchedOf(gpu::LaunchFuncOp launch, std::string &why) {
+  auto fail = [&](const Twine &reason) -> FailureOr<Launched> {
+    why = reason.str();
+    return failure();
+  };
+  Launched l{launch, SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+                         launch, launch.getKernelAttr()),
+             nullptr};
+  if (!l.kernel || !l.kernel->hasAttr(kRaisedAttrName))
+    return fail("'" + launch.getKernelName().getValue() + "' is not a raised kernel");
+  if (launch.getAsyncToken() || !launch.getAsyncDependencies().empty() ||
+      launch.getDynamicSharedMemorySize() || launch.getClusterSizeX())
+    return fail("a launch is asynchronous, clustered or takes dynamic shared memory");
+  for (Value dim : {launch.getGridSizeX(), launch.getGridSizeY(), launch.getGridSizeZ(),
+                    launch.getBlockSizeX(), launch.getBlockSizeY(), launch.getBlockSizeZ()})
+    if (getConstantIntValue(dim) != 1)
+      return fail("'" + launch.getKernelName().getValue() +
+                  "' keeps a grid dimension (a raised kernel runs as one thread)");
+  for (Operation &op : l.kernel.getBody().front().without_terminator()) {
+    if (auto forall = dyn_cast<scf::ForallOp>(op)) {
+      if (l.forall)
+        return fail("'" + launch.getKernelName().getValue() + "' holds more than one forall");
+      l.forall = forall;
+      continue;
+    }
+    if (!isMemoryEffectFree(&op))
+      return fail("'" + launch.getKernelName().getValue() + "' holds other work besides its forall");
+  }
+  if (!l.forall || !l.forall.getOutputs().empty() || !l.forall.isNormalized())
+    return fail("'" + launch.getKernelName().getValue() +
+                "' has no normalized forall without results");
+  return l;
+}
+
+/// Whether the kernel-side values `a` (of `la`) and `b` (of `lb`) compute
+/// the same: the same launcher operands through the same pure ops.
+bool sameValue(Value a, Launched la, Value b, Launched lb, int depth = 0) {
+  if (depth > 16)
+    return false;
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  if (argA || argB) {
+    return argA && argB && argA.getOwner() == &la.kernel.getBody().front() &&
+           argB.getOwner() == &lb.kernel.getBody().front() &&
+           la.operandOf(argA) == lb.operandOf(argB);
+  }
+  Operation *opA = a.getDefiningOp(), *opB = b.getDefiningOp();
+  if (opA->getNumRegions() || opB->getNumRegions() || !isPure(opA) || !isPure(opB) ||
+      cast<OpResult>(a).getResultNumber() != cast<OpResult>(b).getResultNumber())
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      opA, opB,
+      [&](Value x, Value y) { return success(sameValue(x, la, y, lb, depth + 1)); },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// The accesses of a forall body, each at the point itself; fails with
+/// `why` on any other access or effect.
+FailureOr<SmallVector<Access>> accessesOf(Launched l, std::string &why) {
+  SmallVector<Access> accesses;
+  SmallVector<Value> ivs = l.forall.getInductionVars();
+  WalkResult walk = l.forall.getBody()->walk([&](Operation *op) {
+    Value memref;
+    ValueRange indices;
+    bool writes = false;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+      writes = true;
+    } else if (isMemoryEffectFree(op) || op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      return WalkResult::advance();
+    } else {
+      why = "'" + l.kernel.getName().str() + "' holds '" + op->getName().getStringRef().str() +
+            "' (only loads and stores at the point fuse)";
+      return WalkResult::interrupt();
+    }
+    if (!llvm::equal(indices, ivs)) {
+      why = "'" + l.kernel.getName().str() +
+            "' accesses an element other than the point's own (a neighbour or a scatter)";
+      return WalkResult::interrupt();
+    }
+    Operation *def = memref.getDefiningOp();
+    Value arg = memref;
+    if (auto view = dyn_cast_or_null<memref::ReinterpretCastOp>(def))
+      arg = view.getSource();
+    auto blockArg = dyn_cast<BlockArgument>(arg);
+    if (!blockArg || blockArg.getOwner() != &l.kernel.getBody().front()) {
+      why = "'" + l.kernel.getName().str() + "' accesses a buffer that is not a view of a kernel argument";
+      return WalkResult::interrupt();
+    }
+    accesses.push_back({op, memref, writes, l.operandOf(blockArg)});
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  return accesses;
+}
+
+/// Whether two memrefs of the two kernels address the same elements at the
+/// same point: the same view computed from the same launcher values.
+bool sameView(Value a, Launched la, Value b, Launched lb) {
+  auto va = a.getDefiningOp<memref::ReinterpretCastOp>();
+  auto vb = b.getDefiningOp<memref::ReinterpretCastOp>();
+  if (!va || !vb)
+    return !va && !vb && a.getType() == b.getType() && sameValue(a, la, b, lb);
+  return sameValue(a, la, b, lb);
+}
+
+bool isRestrict(Value launcherValue) {
+  auto arg = dyn_cast<BlockArgument>(launcherValue);
+  auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()) : nullptr;
+  return func && func.getArgAttr(arg.getArgNumber(), "ks.restrict");
+}
+
+/// Why K1 then K2 cannot become one kernel; empty when they can.
+std::string checkFusible(Launched k1, Launched k2, ArrayRef<Access> a1,
+                         ArrayRef<Access> a2) {
+  if (k1.kernel->getParentOp() != k2.kernel->getParentOp())
+    return "the kernels are in different GPU modules";
+  if (k1.forall.getRank() != k2.forall.getRank())
+    return "the iteration spaces differ in rank";
+  for (auto [u1, u2] : llvm::zip(k1.forall.getMixedUpperBound(), k2.forall.getMixedUpperBound()))
+    if (isa<Attribute>(u1) || isa<Attribute>(u2)
+            ? u1 != u2
+            : !sameValue(cast<Value>(u1), k1, cast<Value>(u2), k2))
+      return "the iteration spaces may differ (their sizes are not the same computation of the "
+             "same launcher values)";
+  SmallVector<Access> all(a1);
+  all.append(a2.begin(), a2.end());
+  auto kernelOf = [&](size_t i) -> Launched { return i < a1.size() ? k1 : k2; };
+  for (size_t i = 0; i < all.size(); ++i)
+    for (size_t j = i + 1; j < all.size(); ++j) {
+      const Access &x = all[i], &y = all[j];
+      if (!x.writes && !y.writes)
+        continue;
+      if (x.buffer == y.buffer) {
+        if (!sameView(x.memref, kernelOf(i), y.memref, kernelOf(j)))
+          return "a buffer is accessed through views of different layouts";
+        continue;
+      }
+      if (!isRestrict(x.buffer) || !isRestrict(y.buffer))
+        return "a written buffer and another one may overlap (mark the launcher's pointer "
+               "parameters __restrict__ to fuse)";
+    }
+  return "";
+}
+
+/// Creates the fused kernel and its launch, replacing the two launches.
+void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
+  OpBuilder b(k1.kernel);
+  Location loc = FusedLoc::get(b.getContext(), {k1.kernel.getLoc(), k2.kernel.getLoc()});
+  // The distinct launcher operands, in order, and what each kernel argument
+  // becomes.
+  llvm::MapVector<Value, SmallVector<std::pair<Launched *, unsigned>>> operands;
+  for (Launched *l : {&k1, &k2})
+    for (auto [i, v] : llvm::enumerate(l->launch.getKernelOperands()))
+      operands[v].push_back({l, unsigned(i)});
+  SmallVector<Type> types;
+  for (auto &entry : operands)
+    types.push_back(entry.first.getType());
+  auto fused = gpu::GPUFuncOp::create(b, loc, (k1.kernel.getName() + "_" + k2.kernel.getName()).str(),
+                                      b.getFunctionType(types, {}));
+  fused->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  fused->setAttr(kRaisedAttrName, b.getUnitAttr());
+  SymbolTable(k1.kernel->getParentOp()).insert(fused); // renames on a clash
+  IRMapping map;
+  for (auto [index, entry] : llvm::enumerate(operands)) {
+    bool allConst = true, allRestrict = true;
+    for (auto [l, i] : entry.second) {
+      map.map(l->kernel.getArgument(i), fused.getArgument(index));
+      allConst &= l->kernel.getArgAttr(i, "ks.const") != nullptr;
+      allRestrict &= l->kernel.getArgAttr(i, "ks.restrict") != nullptr;
+    }
+    auto [first, firstIndex] = entry.second.front();
+    if (Attribute name = first->kernel.getArgAttr(firstIndex, "ks.name"))
+      fused.setArgAttr(index, "ks.name", name);
+    if (allConst)
+      fused.setArgAttr(index, "ks.const", b.getUnitAttr());
+    if (allRestrict)
+      fused.setArgAttr(index, "ks.restrict", b.getUnitAttr());
+  }
+  b.setInsertionPointToStart(&fused.getBody().front());
+  for (Launched *l : {&k1, &k2})
+    for (Operation &op : l->kernel.getBody().front().without_terminator())
+      if (&op != l->forall.getOperation())
+        b.clone(op, map);
+  SmallVector<OpFoldResult> ubs;
+  for (OpFoldResult ub : k1.forall.getMixedUpperBound())
+    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
+  auto forall = scf::ForallOp::create(b, k1.forall.getLoc(), ubs, ValueRange{}, std::nullopt);
+  gpu::ReturnOp::create(b, loc);
+  b.setInsertionPoint(forall.getBody()->getTerminator());
+  for (Launched *l : {&k1, &k2})
+    for (auto [iv, fusedIv] : llvm::zip(l->forall.getInductionVars(), forall.getInductionVars()))
+      map.map(iv, fusedIv);
+  // The buffers `op` (or an op nested in it) writes.
+  auto writtenBy = [](Operation *op, ArrayRef<Access> accesses) {
+    llvm::SmallDenseSet<Value> buffers;
+    for (const Access &a : accesses)
+      if (a.writes && op->isAncestor(a.op))
+        buffers.insert(a.buffer);
+    return buffers;
+  };
+  // The value K1 leaves at the point in each buffer it stores at the top
+  // level of its body (a later conditional store makes it unknown).
+  llvm::SmallDenseMap<Value, Value> stored; // launcher buffer -> K1's value
+  for (Operation &op : k1.forall.getBody()->without_terminator()) {
+    b.clone(op, map);
+    for (Value buffer : writtenBy(&op, a1))
+      stored.erase(buffer);
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      for (const Access &a : a1)
+        if (a.op == store.getOperation())
+          stored[a.buffer] = map.lookupOrDefault(store.getValueToStore());
+  }
+  // K2's top-level loads of those buffers take the values, until K2 itself
+  // writes the buffer.
+  for (Operation &op : k2.forall.getBody()->without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      auto access = llvm::find_if(a2, [&](const Access &a) { return a.op == load.getOperation(); });
+      if (access != a2.end() && stored.count(access->buffer)) {
+        map.map(load.getResult(), stored[access->buffer]);
+        continue;
+      }
+    }
+    b.clone(op, map);
+    for (Value buffer : writtenBy(&op, a2))
+      stored.erase(buffer);
+  }
+  // One launch where the first was.
+  OpBuilder lb(k1.launch);
+  SmallVector<Value> args;
+  for (auto &entry : operands)
+    args.push_back(entry.first);
+  gpu::LaunchFuncOp::create(lb, k1.launch.getLoc(), fused,
+                            gpu::KernelDim3{k1.launch.getGridSizeX(), k1.launch.getGridSizeY(),
+                                            k1.launch.getGridSizeZ()},
+                            gpu::KernelDim3{k1.launch.getBlockSizeX(), k1.launch.getBlockSizeY(),
+                                            k1.launch.getBlockSizeZ()},
+                            /*dynamicSharedMemorySize=*/Value(), args);
+  gpu::GPUFuncOp kernels[] = {k1.kernel, k2.kernel};
+  k1.launch.erase();
+  k2.launch.erase();
+  // Kernels no launch uses any more go.
+  for (gpu::GPUFuncOp kernel : kernels)
+    if (getLaunches(kernel).empty())
+      kernel.erase();
+}
+
+/// The next launch after `launch` in its block, with only pure host ops in
+/// between; null otherwise.
+gpu::LaunchFuncOp nextLaunch(gpu::LaunchFuncOp launch) {
+  for (Operation *op = launch->getNextNode(); op; op = op->getNextNode()) {
+    if (auto next = dyn_cast<gpu::LaunchFuncOp>(op))
+      return next;
+    if (!isMemoryEffectFree(op))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+struct FuseLaunchesPass : public ks::impl::KSFuseLaunchesBase<FuseLaunchesPass> {
+  using Base::Base;
+  void runOnOperation() override {
+    bool changed = true;
+    llvm::DenseSet<Operation *> reported;
+    while (changed) {
+      changed = false;
+      SmallVector<gpu::LaunchFuncOp> launches;
+      getOperation().walk([&](gpu::LaunchFuncOp launch) { launches.push_back(launch); });
+      for (gpu::LaunchFuncOp launch : launches) {
+        gpu::LaunchFuncOp next = nextLaunch(launch);
+        if (!next)
+          continue;
+        std::string why;
+        FailureOr<Launched> k1 = launchedOf(launch, why), k2 = failure();
+        FailureOr<SmallVector<Access>> a1 = failure(), a2 = failure();
+        if (succeeded(k1))
+          k2 = launchedOf(next, why);
+        if (succeeded(k2))
+          a1 = accessesOf(*k1, why);
+        if (succeeded(a1))
+          a2 = accessesOf(*k2, why);
+        if (succeeded(a2))
+          why = checkFusible(*k1, *k2, *a1, *a2);
+        if (succeeded(a2) && why.empty()) {
+          fuse(*k1, *k2, *a1, *a2);
+          changed = true;
+          break; // the launches changed: collect them again
+        }
+        if (remarks && reported.insert(next).second)
+          emitRemark(next.getLoc()) << "ks-fuse-launches: not fused with the launch before: " << why;
+      }
+    }
+  }
+};
+} // namespace
