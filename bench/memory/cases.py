@@ -104,6 +104,11 @@ CHAIN = "x:f32[n]:in,t1:f32[n]:out,t2:f32[n]:out,y:f32[n]:out,n:i32"
 CASES.append(case("chain3", "fuse_grid_c4.mlir", CHAIN, "16*n", ["n=67108864"],
                   ["n=1000", "n=1", "n=4097"], ["n=1000", "n=1023", "n=1"]))
 
+# An elementwise kernel into a row sum (t = 2x + 1, y = row sums of t), fused:
+# read x, write t and y.
+CASES.append(rows_case("scale_rowsum", "x:f32[rows*cols]:in,t:f32[rows*cols]:out,y:f32[rows]:out,"
+                       "rows:i32,cols:i32", "8*rows*cols+4*rows", "fuse_row_warp.mlir"))
+
 
 def report(results, torch_json=None):
     contraction.report(results)

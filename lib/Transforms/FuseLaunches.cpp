@@ -122,11 +122,16 @@ bool sameValue(Value a, Launched la, Value b, Launched lb, int depth = 0) {
       /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
 }
 
-/// The accesses of a forall body, each at the point itself; fails with
+/// The accesses of a forall body, each at the point itself (or, inside
+/// `loop`, also at the point extended by the loop's variable); fails with
 /// `why` on any other access or effect.
-FailureOr<SmallVector<Access>> accessesOf(Launched l, std::string &why) {
+FailureOr<SmallVector<Access>> accessesOf(Launched l, std::string &why,
+                                          scf::ForOp loop = nullptr) {
   SmallVector<Access> accesses;
   SmallVector<Value> ivs = l.forall.getInductionVars();
+  SmallVector<Value> inLoop(ivs);
+  if (loop)
+    inLoop.push_back(loop.getInductionVar());
   WalkResult walk = l.forall.getBody()->walk([&](Operation *op) {
     Value memref;
     ValueRange indices;
@@ -145,7 +150,7 @@ FailureOr<SmallVector<Access>> accessesOf(Launched l, std::string &why) {
             "' (only loads and stores at the point fuse)";
       return WalkResult::interrupt();
     }
-    if (!llvm::equal(indices, ivs)) {
+    if (!llvm::equal(indices, ivs) && !(loop && loop->isAncestor(op) && llvm::equal(indices, inLoop))) {
       why = "'" + l.kernel.getName().str() +
             "' accesses an element other than the point's own (a neighbour or a scatter)";
       return WalkResult::interrupt();
@@ -179,23 +184,43 @@ bool sameView(Value a, Launched la, Value b, Launched lb) {
 
 bool isRestrict(Value launcherValue) {
   auto arg = dyn_cast<BlockArgument>(launcherValue);
-  auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()) : nullptr;
+  auto func = arg && arg.getOwner()->isEntryBlock()
+                  ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
+                  : nullptr;
   return func && func.getArgAttr(arg.getArgNumber(), "ks.restrict");
 }
 
-/// Why K1 then K2 cannot become one kernel; empty when they can.
-std::string checkFusible(Launched k1, Launched k2, ArrayRef<Access> a1,
-                         ArrayRef<Access> a2) {
+/// Whether two sizes (of K1 and K2) are equal: the same constant or the
+/// same computation of the same launcher values.
+bool sameSize(OpFoldResult u1, Launched k1, OpFoldResult u2, Launched k2) {
+  if (isa<Attribute>(u1) || isa<Attribute>(u2))
+    return getConstantIntValue(u1) && getConstantIntValue(u1) == getConstantIntValue(u2);
+  return sameValue(cast<Value>(u1), k1, cast<Value>(u2), k2);
+}
+
+/// Why K1's points are not K2's (K2's forall, extended by `loop`'s range
+/// when given); empty when they are.
+std::string checkSpaces(Launched k1, Launched k2, scf::ForOp loop) {
   if (k1.kernel->getParentOp() != k2.kernel->getParentOp())
     return "the kernels are in different GPU modules";
-  if (k1.forall.getRank() != k2.forall.getRank())
+  SmallVector<OpFoldResult> space = k2.forall.getMixedUpperBound();
+  if (loop) {
+    if (getConstantIntValue(loop.getLowerBound()) != 0 || getConstantIntValue(loop.getStep()) != 1)
+      return "the consumer's loop does not run from 0 by 1";
+    space.push_back(loop.getUpperBound());
+  }
+  if (k1.forall.getRank() != int64_t(space.size()))
     return "the iteration spaces differ in rank";
-  for (auto [u1, u2] : llvm::zip(k1.forall.getMixedUpperBound(), k2.forall.getMixedUpperBound()))
-    if (isa<Attribute>(u1) || isa<Attribute>(u2)
-            ? u1 != u2
-            : !sameValue(cast<Value>(u1), k1, cast<Value>(u2), k2))
+  for (auto [u1, u2] : llvm::zip(k1.forall.getMixedUpperBound(), space))
+    if (!sameSize(u1, k1, u2, k2))
       return "the iteration spaces may differ (their sizes are not the same computation of the "
              "same launcher values)";
+  return "";
+}
+
+/// Why the accesses of K1 and K2 forbid running them point by point; empty
+/// when they allow it.
+std::string checkBuffers(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
   SmallVector<Access> all(a1);
   all.append(a2.begin(), a2.end());
   auto kernelOf = [&](size_t i) -> Launched { return i < a1.size() ? k1 : k2; };
@@ -216,26 +241,30 @@ std::string checkFusible(Launched k1, Launched k2, ArrayRef<Access> a1,
   return "";
 }
 
-/// Creates the fused kernel and its launch, replacing the two launches.
-void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
-  OpBuilder b(k1.kernel);
+/// The fused kernel K1_K2, its parameters the launches' distinct operands
+/// (`operands`, in order), both kernels' arguments and setup mapped into it
+/// (`map`); the builder is left at the end of its body.
+gpu::GPUFuncOp createFusedKernel(Launched k1, Launched k2, OpBuilder &b, IRMapping &map,
+                                 SmallVector<Value> &operands) {
   Location loc = FusedLoc::get(b.getContext(), {k1.kernel.getLoc(), k2.kernel.getLoc()});
-  // The distinct launcher operands, in order, and what each kernel argument
-  // becomes.
-  llvm::MapVector<Value, SmallVector<std::pair<Launched *, unsigned>>> operands;
+  llvm::MapVector<Value, SmallVector<std::pair<Launched *, unsigned>>> uses;
   for (Launched *l : {&k1, &k2})
     for (auto [i, v] : llvm::enumerate(l->launch.getKernelOperands()))
-      operands[v].push_back({l, unsigned(i)});
+      uses[v].push_back({l, unsigned(i)});
   SmallVector<Type> types;
-  for (auto &entry : operands)
+  for (auto &entry : uses) {
+    operands.push_back(entry.first);
     types.push_back(entry.first.getType());
+  }
+  // Built detached, then inserted before K1 through the symbol table, which
+  // renames it on a clash (a pair fused in another launcher already).
+  b.clearInsertionPoint();
   auto fused = gpu::GPUFuncOp::create(b, loc, (k1.kernel.getName() + "_" + k2.kernel.getName()).str(),
                                       b.getFunctionType(types, {}));
   fused->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   fused->setAttr(kRaisedAttrName, b.getUnitAttr());
-  SymbolTable(k1.kernel->getParentOp()).insert(fused); // renames on a clash
-  IRMapping map;
-  for (auto [index, entry] : llvm::enumerate(operands)) {
+  SymbolTable(k1.kernel->getParentOp()).insert(fused, Block::iterator(k1.kernel));
+  for (auto [index, entry] : llvm::enumerate(uses)) {
     bool allConst = true, allRestrict = true;
     for (auto [l, i] : entry.second) {
       map.map(l->kernel.getArgument(i), fused.getArgument(index));
@@ -255,25 +284,24 @@ void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
     for (Operation &op : l->kernel.getBody().front().without_terminator())
       if (&op != l->forall.getOperation())
         b.clone(op, map);
-  SmallVector<OpFoldResult> ubs;
-  for (OpFoldResult ub : k1.forall.getMixedUpperBound())
-    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
-  auto forall = scf::ForallOp::create(b, k1.forall.getLoc(), ubs, ValueRange{}, std::nullopt);
-  gpu::ReturnOp::create(b, loc);
-  b.setInsertionPoint(forall.getBody()->getTerminator());
-  for (Launched *l : {&k1, &k2})
-    for (auto [iv, fusedIv] : llvm::zip(l->forall.getInductionVars(), forall.getInductionVars()))
-      map.map(iv, fusedIv);
-  // The buffers `op` (or an op nested in it) writes.
-  auto writtenBy = [](Operation *op, ArrayRef<Access> accesses) {
-    llvm::SmallDenseSet<Value> buffers;
-    for (const Access &a : accesses)
-      if (a.writes && op->isAncestor(a.op))
-        buffers.insert(a.buffer);
-    return buffers;
-  };
-  // The value K1 leaves at the point in each buffer it stores at the top
-  // level of its body (a later conditional store makes it unknown).
+  return fused;
+}
+
+/// The buffers `op` (or an op nested in it) writes.
+llvm::SmallDenseSet<Value> writtenBy(Operation *op, ArrayRef<Access> accesses) {
+  llvm::SmallDenseSet<Value> buffers;
+  for (const Access &a : accesses)
+    if (a.writes && op->isAncestor(a.op))
+      buffers.insert(a.buffer);
+  return buffers;
+}
+
+/// Clones K1's body at the builder (its iteration variables mapped in
+/// `map`) and returns the value it leaves at the point in each buffer it
+/// stores at the top level of its body (a later conditional store makes it
+/// unknown).
+llvm::SmallDenseMap<Value, Value> cloneProducer(Launched k1, ArrayRef<Access> a1, OpBuilder &b,
+                                                IRMapping &map) {
   llvm::SmallDenseMap<Value, Value> stored; // launcher buffer -> K1's value
   for (Operation &op : k1.forall.getBody()->without_terminator()) {
     b.clone(op, map);
@@ -284,6 +312,44 @@ void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
         if (a.op == store.getOperation())
           stored[a.buffer] = map.lookupOrDefault(store.getValueToStore());
   }
+  return stored;
+}
+
+/// One launch of `fused` where K2's was (the pure host ops between the two
+/// may define K2's operands); K1 and K2 go when nothing else launches them.
+void replaceLaunches(Launched k1, Launched k2, gpu::GPUFuncOp fused, ArrayRef<Value> operands) {
+  OpBuilder lb(k2.launch);
+  gpu::LaunchFuncOp::create(lb, k1.launch.getLoc(), fused,
+                            gpu::KernelDim3{k1.launch.getGridSizeX(), k1.launch.getGridSizeY(),
+                                            k1.launch.getGridSizeZ()},
+                            gpu::KernelDim3{k1.launch.getBlockSizeX(), k1.launch.getBlockSizeY(),
+                                            k1.launch.getBlockSizeZ()},
+                            /*dynamicSharedMemorySize=*/Value(), operands);
+  gpu::GPUFuncOp kernels[] = {k1.kernel, k2.kernel};
+  k1.launch.erase();
+  k2.launch.erase();
+  for (gpu::GPUFuncOp kernel : kernels)
+    if (getLaunches(kernel).empty())
+      kernel.erase();
+}
+
+/// K1 then K2 over the same space: one forall running K1's body, then
+/// K2's, at each point.
+void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
+  OpBuilder b(k1.kernel);
+  IRMapping map;
+  SmallVector<Value> operands;
+  gpu::GPUFuncOp fused = createFusedKernel(k1, k2, b, map, operands);
+  SmallVector<OpFoldResult> ubs;
+  for (OpFoldResult ub : k1.forall.getMixedUpperBound())
+    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
+  auto forall = scf::ForallOp::create(b, k1.forall.getLoc(), ubs, ValueRange{}, std::nullopt);
+  gpu::ReturnOp::create(b, fused.getLoc());
+  b.setInsertionPoint(forall.getBody()->getTerminator());
+  for (Launched *l : {&k1, &k2})
+    for (auto [iv, fusedIv] : llvm::zip(l->forall.getInductionVars(), forall.getInductionVars()))
+      map.map(iv, fusedIv);
+  llvm::SmallDenseMap<Value, Value> stored = cloneProducer(k1, a1, b, map);
   // K2's top-level loads of those buffers take the values, until K2 itself
   // writes the buffer.
   for (Operation &op : k2.forall.getBody()->without_terminator()) {
@@ -298,24 +364,94 @@ void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
     for (Value buffer : writtenBy(&op, a2))
       stored.erase(buffer);
   }
-  // One launch where the first was.
-  OpBuilder lb(k1.launch);
-  SmallVector<Value> args;
-  for (auto &entry : operands)
-    args.push_back(entry.first);
-  gpu::LaunchFuncOp::create(lb, k1.launch.getLoc(), fused,
-                            gpu::KernelDim3{k1.launch.getGridSizeX(), k1.launch.getGridSizeY(),
-                                            k1.launch.getGridSizeZ()},
-                            gpu::KernelDim3{k1.launch.getBlockSizeX(), k1.launch.getBlockSizeY(),
-                                            k1.launch.getBlockSizeZ()},
-                            /*dynamicSharedMemorySize=*/Value(), args);
-  gpu::GPUFuncOp kernels[] = {k1.kernel, k2.kernel};
-  k1.launch.erase();
-  k2.launch.erase();
-  // Kernels no launch uses any more go.
-  for (gpu::GPUFuncOp kernel : kernels)
-    if (getLaunches(kernel).empty())
-      kernel.erase();
+  replaceLaunches(k1, k2, fused, operands);
+}
+
+/// The loop of K2 that K1's points run in when K1 has one dimension more:
+/// the one top-level scf.for of K2's body that reads a buffer K1 writes.
+scf::ForOp consumerLoop(Launched k1, Launched k2, std::string &why) {
+  if (k1.forall.getRank() != k2.forall.getRank() + 1)
+    return nullptr;
+  llvm::SmallDenseSet<Value> written;
+  k1.forall.getBody()->walk([&](memref::StoreOp store) {
+    Value arg = store.getMemRef();
+    if (auto view = arg.getDefiningOp<memref::ReinterpretCastOp>())
+      arg = view.getSource();
+    if (auto blockArg = dyn_cast<BlockArgument>(arg))
+      if (blockArg.getOwner() == &k1.kernel.getBody().front())
+        written.insert(k1.operandOf(blockArg));
+  });
+  scf::ForOp found;
+  for (auto loop : k2.forall.getBody()->getOps<scf::ForOp>()) {
+    bool reads = false;
+    loop.walk([&](memref::LoadOp load) {
+      Value arg = load.getMemRef();
+      if (auto view = arg.getDefiningOp<memref::ReinterpretCastOp>())
+        arg = view.getSource();
+      if (auto blockArg = dyn_cast<BlockArgument>(arg))
+        if (blockArg.getOwner() == &k2.kernel.getBody().front())
+          reads |= written.contains(k2.operandOf(blockArg));
+    });
+    if (!reads)
+      continue;
+    if (found) {
+      why = "more than one loop of the consumer reads the producer's output";
+      return nullptr;
+    }
+    found = loop;
+  }
+  if (!found)
+    why = "the consumer has one dimension less and no loop over the producer's output";
+  return found;
+}
+
+/// Why K2 cannot take K1's points in `loop`; empty when it can: K2 reads
+/// what K1 writes only inside the loop and never writes it.
+std::string checkLoopFusion(scf::ForOp loop, ArrayRef<Access> a1, ArrayRef<Access> a2) {
+  llvm::SmallDenseSet<Value> written;
+  for (const Access &a : a1)
+    if (a.writes)
+      written.insert(a.buffer);
+  for (const Access &a : a2)
+    if (written.contains(a.buffer) && (a.writes || !loop->isAncestor(a.op)))
+      return "the consumer writes the producer's output, or reads it outside its loop";
+  return "";
+}
+
+/// K1 (one dimension more) into K2's `loop`: K2's forall, K1's body at the
+/// start of each iteration of the loop, at the point (K2's point, the
+/// loop's variable); the loop's top-level loads of K1's output take the
+/// values.
+void fuseIntoLoop(Launched k1, Launched k2, scf::ForOp loop, ArrayRef<Access> a1,
+                  ArrayRef<Access> a2) {
+  OpBuilder b(k1.kernel);
+  IRMapping map;
+  SmallVector<Value> operands;
+  gpu::GPUFuncOp fused = createFusedKernel(k1, k2, b, map, operands);
+  SmallVector<OpFoldResult> ubs;
+  for (OpFoldResult ub : k2.forall.getMixedUpperBound())
+    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
+  auto forall = scf::ForallOp::create(b, k2.forall.getLoc(), ubs, ValueRange{}, std::nullopt);
+  gpu::ReturnOp::create(b, fused.getLoc());
+  b.setInsertionPoint(forall.getBody()->getTerminator());
+  for (auto [iv, fusedIv] : llvm::zip(k2.forall.getInductionVars(), forall.getInductionVars()))
+    map.map(iv, fusedIv);
+  for (Operation &op : k2.forall.getBody()->without_terminator())
+    b.clone(op, map);
+  auto fusedLoop = cast<scf::ForOp>(map.lookup(loop.getOperation()));
+  for (auto [iv, fusedIv] : llvm::zip(k1.forall.getInductionVars(), forall.getInductionVars()))
+    map.map(iv, fusedIv);
+  map.map(k1.forall.getInductionVars().back(), fusedLoop.getInductionVar());
+  b.setInsertionPointToStart(fusedLoop.getBody());
+  llvm::SmallDenseMap<Value, Value> stored = cloneProducer(k1, a1, b, map);
+  for (const Access &a : a2)
+    if (auto load = dyn_cast<memref::LoadOp>(a.op);
+        load && load->getBlock() == loop.getBody() && stored.count(a.buffer)) {
+      Operation *clone = map.lookup(load.getResult()).getDefiningOp();
+      clone->getResult(0).replaceAllUsesWith(stored[a.buffer]);
+      clone->erase();
+    }
+  replaceLaunches(k1, k2, fused, operands);
 }
 
 /// The next launch after `launch` in its block, with only pure host ops in
@@ -328,6 +464,42 @@ gpu::LaunchFuncOp nextLaunch(gpu::LaunchFuncOp launch) {
       return nullptr;
   }
   return nullptr;
+}
+
+/// Fuses the pair if it can, else says why.
+bool tryFuse(gpu::LaunchFuncOp first, gpu::LaunchFuncOp second, std::string &why) {
+  FailureOr<Launched> k1 = launchedOf(first, why);
+  if (failed(k1))
+    return false;
+  FailureOr<Launched> k2 = launchedOf(second, why);
+  if (failed(k2))
+    return false;
+  if (k1->kernel == k2->kernel) {
+    // Its arguments would map twice (not built: one mapping per launch).
+    why = "the same kernel is launched twice";
+    return false;
+  }
+  scf::ForOp loop;
+  if (k1->forall.getRank() == k2->forall.getRank() + 1 && !(loop = consumerLoop(*k1, *k2, why)))
+    return false;
+  FailureOr<SmallVector<Access>> a1 = accessesOf(*k1, why);
+  if (failed(a1))
+    return false;
+  FailureOr<SmallVector<Access>> a2 = accessesOf(*k2, why, loop);
+  if (failed(a2))
+    return false;
+  why = checkSpaces(*k1, *k2, loop);
+  if (why.empty() && loop)
+    why = checkLoopFusion(loop, *a1, *a2);
+  if (why.empty())
+    why = checkBuffers(*k1, *k2, *a1, *a2);
+  if (!why.empty())
+    return false;
+  if (loop)
+    fuseIntoLoop(*k1, *k2, loop, *a1, *a2);
+  else
+    fuse(*k1, *k2, *a1, *a2);
+  return true;
 }
 
 struct FuseLaunchesPass : public ks::impl::KSFuseLaunchesBase<FuseLaunchesPass> {
@@ -344,18 +516,7 @@ struct FuseLaunchesPass : public ks::impl::KSFuseLaunchesBase<FuseLaunchesPass> 
         if (!next)
           continue;
         std::string why;
-        FailureOr<Launched> k1 = launchedOf(launch, why), k2 = failure();
-        FailureOr<SmallVector<Access>> a1 = failure(), a2 = failure();
-        if (succeeded(k1))
-          k2 = launchedOf(next, why);
-        if (succeeded(k2))
-          a1 = accessesOf(*k1, why);
-        if (succeeded(a1))
-          a2 = accessesOf(*k2, why);
-        if (succeeded(a2))
-          why = checkFusible(*k1, *k2, *a1, *a2);
-        if (succeeded(a2) && why.empty()) {
-          fuse(*k1, *k2, *a1, *a2);
+        if (tryFuse(launch, next, why)) {
           changed = true;
           break; // the launches changed: collect them again
         }

@@ -118,7 +118,11 @@ def KSFuseLaunches : Pass<"ks-fuse-launches", "::mlir::ModuleOp"> {
     a load of what the first body stored at that point takes the stored
     value instead (no re-read). The intermediate is still written: it is a
     launcher parameter, so the caller may read it. Repeats until no pair is
-    left (three launches become one).
+    left (three launches become one). When the first kernel has one
+    dimension more (an elementwise kernel over (r, c) before a row sum over
+    r that walks c in a loop), its body moves into the start of each
+    iteration of the second kernel's one loop that reads its output (from 0
+    by 1 over the first kernel's last size), at the point (r, c).
 
     Legality: the iteration spaces are equal (the same computation of the
     same launcher values); a buffer that one kernel writes and another
