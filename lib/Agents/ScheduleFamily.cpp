@@ -62,6 +62,13 @@ const Knob kRowReductionKnobs[] = {
     {"C", 8, "turns kept in registers (rows of up to T*V*C elements read once)"},
 };
 
+const Knob kPrivatizedAtomicsKnobs[] = {
+    {"B", 256, "counters per block in shared memory (indices past them go to the global buffer)"},
+    {"T", 256, "threads per block"},
+    {"I", 64, "points per thread"},
+    {"U", 8, "points whose loads are issued before their updates (divides I)"},
+};
+
 int64_t knobValue(const KnobValues &v, StringRef name) {
   auto it = v.find(name);
   return it == v.end() ? 0 : it->second;
@@ -142,6 +149,19 @@ std::string verifyRowReductionKnobs(const ContractionProblem &, const KnobValues
   return verifyRowReduction(toRowReduction(v), maxThreads);
 }
 
+std::string privatizedAtomicsAttributes(const KnobValues &v) {
+  return "{bins = " + std::to_string(knobValue(v, "B")) +
+         ", threads = " + std::to_string(knobValue(v, "T")) +
+         ", items_per_thread = " + std::to_string(knobValue(v, "I")) +
+         ", unroll = " + std::to_string(knobValue(v, "U")) + "}";
+}
+
+/// The knobs' own limits; the op checks the forall.
+std::string verifyPrivatizedAtomicsKnobs(const ContractionProblem &, const KnobValues &v,
+                                         int64_t maxThreads, int64_t) {
+  return verifyPrivatizedAtomics(toPrivatizedAtomics(v), maxThreads);
+}
+
 struct Family : ScheduleFamily {
   std::string (*attributes)(const KnobValues &);
   std::string (*check)(const ContractionProblem &, const KnobValues &, int64_t, int64_t);
@@ -199,8 +219,19 @@ const Family kRowReduction{
       return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0);
     }};
 
+// Not proposed by any rule yet either: the driver's schedule for a raised
+// kernel whose forall ends in an atomic addition at a data-dependent index
+// (histograms), where the op accepts it. Claims: 4-byte counters, the
+// points' indices and values in registers.
+const Family kPrivatizedAtomics{
+    {"privatized_atomics", "transform.ks.simt_privatized_atomics", kPrivatizedAtomicsKnobs,
+     "4*B", "T", "3*U+24"},
+    privatizedAtomicsAttributes, verifyPrivatizedAtomicsKnobs, [](const KnobValues &v) -> int64_t {
+      return knobValue(v, "U") > 1;
+    }};
+
 const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction, &kOnePerThread,
-                                           &kRowReduction};
+                                           &kRowReduction, &kPrivatizedAtomics};
 
 const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
 
@@ -286,6 +317,15 @@ RowReductionSchedule mlir::ks::toRowReduction(const KnobValues &v) {
   s.vector = knobValue(v, "V");
   s.unroll = knobValue(v, "U");
   s.cachedTurns = knobValue(v, "C");
+  return s;
+}
+
+PrivatizedAtomicsSchedule mlir::ks::toPrivatizedAtomics(const KnobValues &v) {
+  PrivatizedAtomicsSchedule s;
+  s.bins = knobValue(v, "B");
+  s.threads = knobValue(v, "T");
+  s.itemsPerThread = knobValue(v, "I");
+  s.unroll = knobValue(v, "U");
   return s;
 }
 

@@ -195,6 +195,12 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const PrivatizedAtomicsSchedul
 }
 } // namespace
 
+LogicalResult mlir::ks::checkPrivatizedAtomics(scf::ForallOp forall,
+                                               const PrivatizedAtomicsSchedule &s,
+                                               int64_t maxSharedBytes, std::string &why) {
+  return failure(failed(analyze(forall, s, maxSharedBytes, why)));
+}
+
 LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
                                                   const PrivatizedAtomicsSchedule &s,
                                                   int64_t maxSharedBytes, std::string &why) {

@@ -15,6 +15,7 @@
 
 #include "kernelskill/Support/Formula.h"
 #include "kernelskill/Transforms/Contraction.h"
+#include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/RowReduction.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -66,6 +67,7 @@ llvm::ArrayRef<const ScheduleFamily *> allScheduleFamilies();
 OuterProductSchedule toOuterProduct(const KnobValues &values);
 SplitReductionSchedule toSplitReduction(const KnobValues &values);
 RowReductionSchedule toRowReduction(const KnobValues &values);
+PrivatizedAtomicsSchedule toPrivatizedAtomics(const KnobValues &values);
 
 /// Evaluates one of the family's claim formulas at `values`.
 std::optional<int64_t> evaluateClaim(llvm::StringRef formula, const KnobValues &values);

@@ -48,6 +48,11 @@ std::string verifyPrivatizedAtomics(const PrivatizedAtomicsSchedule &s, int64_t 
 /// non-negative wherever a bound is returned.
 std::optional<int64_t> provenIndexBound(Value v);
 
+/// Whether the schedule applies to `forall` (the checks of
+/// generatePrivatizedAtomics, without changing the IR); `why` says why not.
+LogicalResult checkPrivatizedAtomics(scf::ForallOp forall, const PrivatizedAtomicsSchedule &s,
+                                     int64_t maxSharedBytes, std::string &why);
+
 /// Rewrites the top-level forall of a raised kernel into the schedule's SIMT
 /// code and its launch (the private counters within `maxSharedBytes`). The
 /// body must end in one `memref.atomic_rmw` (addi or addf, its result
