@@ -333,6 +333,22 @@ void replaceLaunches(Launched k1, Launched k2, gpu::GPUFuncOp fused, ArrayRef<Va
       kernel.erase();
 }
 
+/// The fused kernel's forall over the space of `like` (its sizes mapped),
+/// then its return; `like`'s iteration variables map to the new forall's
+/// and the builder is left inside its body.
+scf::ForallOp emitFusedForall(OpBuilder &b, IRMapping &map, scf::ForallOp like,
+                              gpu::GPUFuncOp fused) {
+  SmallVector<OpFoldResult> ubs;
+  for (OpFoldResult ub : like.getMixedUpperBound())
+    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
+  auto forall = scf::ForallOp::create(b, like.getLoc(), ubs, ValueRange{}, std::nullopt);
+  gpu::ReturnOp::create(b, fused.getLoc());
+  b.setInsertionPoint(forall.getBody()->getTerminator());
+  for (auto [iv, fusedIv] : llvm::zip(like.getInductionVars(), forall.getInductionVars()))
+    map.map(iv, fusedIv);
+  return forall;
+}
+
 /// K1 then K2 over the same space: one forall running K1's body, then
 /// K2's, at each point.
 void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
@@ -340,15 +356,9 @@ void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
   IRMapping map;
   SmallVector<Value> operands;
   gpu::GPUFuncOp fused = createFusedKernel(k1, k2, b, map, operands);
-  SmallVector<OpFoldResult> ubs;
-  for (OpFoldResult ub : k1.forall.getMixedUpperBound())
-    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
-  auto forall = scf::ForallOp::create(b, k1.forall.getLoc(), ubs, ValueRange{}, std::nullopt);
-  gpu::ReturnOp::create(b, fused.getLoc());
-  b.setInsertionPoint(forall.getBody()->getTerminator());
-  for (Launched *l : {&k1, &k2})
-    for (auto [iv, fusedIv] : llvm::zip(l->forall.getInductionVars(), forall.getInductionVars()))
-      map.map(iv, fusedIv);
+  scf::ForallOp forall = emitFusedForall(b, map, k1.forall, fused);
+  for (auto [iv, fusedIv] : llvm::zip(k2.forall.getInductionVars(), forall.getInductionVars()))
+    map.map(iv, fusedIv);
   llvm::SmallDenseMap<Value, Value> stored = cloneProducer(k1, a1, b, map);
   // K2's top-level loads of those buffers take the values, until K2 itself
   // writes the buffer.
@@ -428,14 +438,7 @@ void fuseIntoLoop(Launched k1, Launched k2, scf::ForOp loop, ArrayRef<Access> a1
   IRMapping map;
   SmallVector<Value> operands;
   gpu::GPUFuncOp fused = createFusedKernel(k1, k2, b, map, operands);
-  SmallVector<OpFoldResult> ubs;
-  for (OpFoldResult ub : k2.forall.getMixedUpperBound())
-    ubs.push_back(isa<Value>(ub) ? OpFoldResult(map.lookupOrDefault(cast<Value>(ub))) : ub);
-  auto forall = scf::ForallOp::create(b, k2.forall.getLoc(), ubs, ValueRange{}, std::nullopt);
-  gpu::ReturnOp::create(b, fused.getLoc());
-  b.setInsertionPoint(forall.getBody()->getTerminator());
-  for (auto [iv, fusedIv] : llvm::zip(k2.forall.getInductionVars(), forall.getInductionVars()))
-    map.map(iv, fusedIv);
+  scf::ForallOp forall = emitFusedForall(b, map, k2.forall, fused);
   for (Operation &op : k2.forall.getBody()->without_terminator())
     b.clone(op, map);
   auto fusedLoop = cast<scf::ForOp>(map.lookup(loop.getOperation()));
