@@ -57,12 +57,11 @@ SIZES = {
 
 
 # Experiments, measured beside the lowering as extra variants (the same
-# source and launch): LLVM's remainder unrolling (nvcc unrolls the
-# remainder of a runtime-unrolled loop; LLVM keeps it a loop), and the
-# pointer parameters' `.ptr .align 4` annotation (nvcc writes none).
+# source and launch). The lowering puts the leftover iterations of LLVM's
+# runtime-unrolled loops before the unrolled loop (a prolog); `epilog` is
+# LLVM's default, after it (the lowering's default before 2026-12-02).
 EXPERIMENTS = {
-    "rem": (["--unroll-remainder"], None),
-    "noptr": ([], (".ptr .align 4 ", "")),
+    "epilog": (["--unroll-runtime-epilog=true"], None),
 }
 
 
