@@ -49,6 +49,7 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 
 #include <deque>
 #include <tuple>
@@ -142,9 +143,21 @@ private:
   llvm::DenseSet<Operation *> hoistable(scf::ForOp loop);
   /// Whether `load` reads V consecutive elements of a view contiguous along
   /// the loop (vector loads apply).
-  bool vectorizable(memref::LoadOp load, scf::ForOp loop);
-  Value alignedFlag(SIMTBuilder &sb, memref::LoadOp load, scf::ForOp loop, IRMapping &outer);
+  /// Whether an access of `memref` at `indices` in `loop` can be V wide:
+  /// contiguous along the row, the other indices fixed in the loop.
+  bool vectorizable(Value memref, ValueRange indices, scf::ForOp loop);
+  /// Whether a lane's first element of such an access is V-aligned (the
+  /// buffer's address and the row's start), computed before the loop.
+  Value alignedFlag(SIMTBuilder &sb, Value memref, ValueRange indices, scf::ForOp loop,
+                    IRMapping &outer);
   SmallVector<Value> combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl, ValueRange partials);
+  /// The rest of a speculated turn's body (after its early loads), element
+  /// by element, with the stores in `vectorStores` (store -> aligned flag)
+  /// kept to the turn's end and written V wide where the turn is whole.
+  void emitSpeculatedTurn(SIMTBuilder &sb, const RowLoop &rl, const llvm::DenseSet<Operation *> &early,
+                          const llvm::MapVector<Operation *, Value> &vectorStores,
+                          MutableArrayRef<IRMapping> maps, ArrayRef<Value> ts,
+                          ArrayRef<Value> inside, Value n, SmallVectorImpl<Value> &partials);
   /// Interleaved lanes: every partial through shared memory (slot
   /// lane * R + group), each thread combining its row's in lane order.
   SmallVector<Value> combineThroughShared(
@@ -396,16 +409,15 @@ llvm::DenseSet<Operation *> RowReductionGen::hoistable(scf::ForOp loop) {
   return needed;
 }
 
-bool RowReductionGen::vectorizable(memref::LoadOp load, scf::ForOp loop) {
+bool RowReductionGen::vectorizable(Value memref, ValueRange indices, scf::ForOp loop) {
   if (s.vector == 1 || getConstantIntValue(loop.getStep()) != 1)
     return false;
-  auto view = load.getMemRef().getDefiningOp<memref::ReinterpretCastOp>();
-  auto type = cast<MemRefType>(load.getMemRef().getType());
+  auto view = memref.getDefiningOp<memref::ReinterpretCastOp>();
+  auto type = cast<MemRefType>(memref.getType());
   Type elt = type.getElementType();
   if (!view || !elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() * s.vector > 128 ||
       elt.getIntOrFloatBitWidth() % 8)
     return false;
-  ValueRange indices = load.getIndices();
   if (indices.empty() || indices.back() != loop.getInductionVar())
     return false;
   for (Value index : indices.drop_back())
@@ -415,10 +427,10 @@ bool RowReductionGen::vectorizable(memref::LoadOp load, scf::ForOp loop) {
   return !strides.empty() && strides.back() == 1;
 }
 
-Value RowReductionGen::alignedFlag(SIMTBuilder &sb, memref::LoadOp load, scf::ForOp loop,
-                                   IRMapping &outer) {
-  auto view = load.getMemRef().getDefiningOp<memref::ReinterpretCastOp>();
-  int64_t bytes = cast<MemRefType>(load.getMemRef().getType()).getElementTypeBitWidth() / 8;
+Value RowReductionGen::alignedFlag(SIMTBuilder &sb, Value memref, ValueRange indices,
+                                   scf::ForOp loop, IRMapping &outer) {
+  auto view = memref.getDefiningOp<memref::ReinterpretCastOp>();
+  int64_t bytes = cast<MemRefType>(memref.getType()).getElementTypeBitWidth() / 8;
   auto eq0 = [&](Value v, int64_t m) {
     return arith::CmpIOp::create(sb.b, sb.loc, arith::CmpIPredicate::eq, sb.rem(v, m), sb.c(0))
         .getResult();
@@ -430,12 +442,72 @@ Value RowReductionGen::alignedFlag(SIMTBuilder &sb, memref::LoadOp load, scf::Fo
   Value linear = getValueOrCreateConstantIndexOp(sb.b, sb.loc, view.getMixedOffsets()[0]);
   linear = outer.lookupOrDefault(linear);
   SmallVector<OpFoldResult> strides = view.getMixedStrides();
-  for (auto [i, index] : llvm::enumerate(load.getIndices().drop_back()))
+  for (auto [i, index] : llvm::enumerate(indices.drop_back()))
     linear = sb.add(linear, sb.mul(outer.lookupOrDefault(index),
                                    outer.lookupOrDefault(getValueOrCreateConstantIndexOp(
                                        sb.b, sb.loc, strides[i]))));
   linear = sb.add(linear, outer.lookupOrDefault(loop.getLowerBound()));
   return sb.andi(eq0(base, bytes * s.vector), eq0(linear, s.vector));
+}
+
+void RowReductionGen::emitSpeculatedTurn(SIMTBuilder &sb, const RowLoop &rl,
+                                         const llvm::DenseSet<Operation *> &early,
+                                         const llvm::MapVector<Operation *, Value> &vectorStores,
+                                         MutableArrayRef<IRMapping> maps, ArrayRef<Value> ts,
+                                         ArrayRef<Value> inside, Value n,
+                                         SmallVectorImpl<Value> &partials) {
+  OpBuilder &b = sb.b;
+  Location loc = sb.loc;
+  scf::ForOp loop = rl.loop;
+  Block *body = loop.getBody();
+  int64_t V = s.vector;
+  llvm::MapVector<Operation *, SmallVector<Value>> pending;
+  for (int64_t v = 0; v < V; ++v) {
+    for (auto [k, r] : llvm::enumerate(rl.reductions))
+      maps[v].map(loop.getRegionIterArgs()[r.index], partials[k]);
+    for (Operation &op : body->without_terminator()) {
+      if (early.contains(&op))
+        continue;
+      if (vectorStores.contains(&op)) {
+        pending[&op].push_back(maps[v].lookupOrDefault(cast<memref::StoreOp>(op).getValueToStore()));
+        continue;
+      }
+      if (isa<memref::StoreOp>(op) && inside[v])
+        sb.ifThen(inside[v], [&]() { b.clone(op, maps[v]); });
+      else
+        b.clone(op, maps[v]);
+    }
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    for (auto [k, r] : llvm::enumerate(rl.reductions)) {
+      Value next = maps[v].lookupOrDefault(yield.getOperand(r.index));
+      partials[k] = inside[v] ? arith::SelectOp::create(b, loc, inside[v], next, partials[k]).getResult()
+                              : next;
+    }
+  }
+  for (auto &[op, values] : pending) {
+    auto store = cast<memref::StoreOp>(op);
+    Value whole = sb.andi(sb.lt(sb.add(ts[0], V - 1), n), vectorStores.lookup(op));
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, whole, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    SmallVector<Value> indices;
+    for (Value index : store.getIndices())
+      indices.push_back(maps[0].lookupOrDefault(index));
+    auto type = VectorType::get({V}, values.front().getType());
+    int64_t bytes = type.getElementTypeBitWidth() / 8;
+    vector::StoreOp::create(b, loc, vector::FromElementsOp::create(b, loc, type, values),
+                            maps[0].lookupOrDefault(store.getMemRef()), indices,
+                            /*nontemporal=*/false, llvm::Align(bytes * V));
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+    for (int64_t v = 0; v < V; ++v) {
+      IRMapping map = maps[v];
+      map.map(store.getValueToStore(), values[v]);
+      if (inside[v])
+        sb.ifThen(inside[v], [&]() { b.clone(*op, map); });
+      else
+        b.clone(*op, map);
+    }
+  }
 }
 
 SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl,
@@ -564,8 +636,21 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
   });
   llvm::DenseMap<Operation *, Value> aligned;
   for (Operation *op : early)
-    if (auto load = dyn_cast<memref::LoadOp>(op); load && vectorizable(load, loop))
-      aligned[op] = alignedFlag(sb, load, loop, outer);
+    if (auto load = dyn_cast<memref::LoadOp>(op);
+        load && vectorizable(load.getMemRef(), load.getIndices(), loop))
+      aligned[op] = alignedFlag(sb, load.getMemRef(), load.getIndices(), loop, outer);
+  // Stores that go out V wide (where the whole turn is in the row and
+  // aligned): a warp's scalar stores V elements apart fill a fraction of
+  // each sector they touch, which made softmax L2-bound. Only where the
+  // rest of the turn is speculated, since a turn's stores then move to the
+  // turn's end; no element reads another's (a buffer the kernel writes is
+  // accessed at the loop's variable only, checked before).
+  llvm::MapVector<Operation *, Value> vectorStores;
+  if (speculatable)
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (auto store = dyn_cast<memref::StoreOp>(op);
+          store && vectorizable(store.getMemRef(), store.getIndices(), loop))
+        vectorStores[&op] = alignedFlag(sb, store.getMemRef(), store.getIndices(), loop, outer);
 
   SmallVector<Value> neutral;
   for (const Reduction &r : rl.reductions)
@@ -665,6 +750,10 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
         for (int64_t v = 0; v < V; ++v)
           maps[v].map(load.getResult(), vector::ExtractOp::create(b, loc, vec, v));
         keep();
+      }
+      if (!vectorStores.empty()) {
+        emitSpeculatedTurn(sb, rl, early, vectorStores, maps, ts, inside, n, partials);
+        continue;
       }
       // The rest of the body, element by element, predicated past the end:
       // speculated where it can be (its stores predicated, its reductions

@@ -4,8 +4,10 @@
 // the lanes (4 consecutive elements each, 128 per turn), its partials from
 // maxnumf's neutral element combined by a butterfly of 5 shuffles, then
 // with the loop's init; the normalizing loop split the same way, its loads
-// issued before its arithmetic, its stores kept in every lane. A group past
-// the last row takes the last row with empty loops.
+// issued before its arithmetic, its stores kept in every lane: 128 bits at
+// once where the lane's 4 elements are in the row and aligned (the flag of
+// y's address and row start, computed before the loop), else one by one,
+// predicated. A group past the last row takes the last row with empty loops.
 // CHECK-LABEL: gpu.func @softmax_like
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, ks.schedule = "simt_row_reduction"
 // CHECK: %[[TID:.*]] = gpu.thread_id x
@@ -26,10 +28,28 @@
 // CHECK: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32
 // CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32
 // CHECK: %[[ROWMAX:.*]] = arith.maxnumf %{{.*}}, %cst{{.*}} : f32
+// CHECK: %[[YPTR:.*]] = memref.extract_aligned_pointer_as_index %arg1
+// CHECK: %[[YMOD:.*]] = arith.remui %[[YPTR]], %c16
+// CHECK: %[[YALIGNED:.*]] = arith.cmpi eq, %[[YMOD]], %c0
+// CHECK: %[[YFLAG:.*]] = arith.andi %[[YALIGNED]], %{{.*}} : i1
 // CHECK: scf.for %{{.*}} = %[[START]] to %[[N]] step %c128 {
 // CHECK: vector.load %[[X]]
-// CHECK: arith.subf %{{.*}}, %[[ROWMAX]]
-// CHECK: memref.store %{{.*}}, %{{.*}}[%[[CLAMPED]],
+// CHECK: %[[D0:.*]] = arith.subf %{{.*}}, %[[ROWMAX]]
+// CHECK: %[[D1:.*]] = arith.subf %{{.*}}, %[[ROWMAX]]
+// CHECK: %[[D2:.*]] = arith.subf %{{.*}}, %[[ROWMAX]]
+// CHECK: %[[D3:.*]] = arith.subf %{{.*}}, %[[ROWMAX]]
+// CHECK: %[[WHOLE:.*]] = arith.andi %[[LAST:.*]], %[[YFLAG]] : i1
+// CHECK: scf.if %[[WHOLE]] {
+// CHECK: %[[VEC:.*]] = vector.from_elements %[[D0]], %[[D1]], %[[D2]], %[[D3]] : vector<4xf32>
+// CHECK: vector.store %[[VEC]], %[[Y:.*]][%[[CLAMPED]], %[[J:.*]]] {alignment = 16 : i64}
+// CHECK: } else {
+// CHECK-NEXT: memref.store %[[D0]], %[[Y]][%[[CLAMPED]], %[[J]]]
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[D1]], %[[Y]][%[[CLAMPED]],
+// CHECK: scf.if
+// CHECK-NEXT: memref.store %[[D2]], %[[Y]][%[[CLAMPED]],
+// CHECK: scf.if %[[LAST]] {
+// CHECK-NEXT: memref.store %[[D3]], %[[Y]][%[[CLAMPED]],
 // CHECK-NOT: gpu.shuffle
 // CHECK: gpu.return
 // CHECK-LABEL: func.func @launch
