@@ -94,6 +94,15 @@ for schedule in ("grid_32x8.mlir", "grid_128x4.mlir", "grid_32x8_c4.mlir", "grid
              ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
     ]
 
+# Stencils through a shared halo tile (transform.ks.simt_halo_tile).
+CASES += [
+    case("stencil2d", "halo_16x64.mlir", "in:f32[n*m]:in,out:f32[n*m]:out,n:i32,m:i32", "8*n*m",
+         ["n=16384,m=16384"], ["n=37,m=1000", "n=1,m=4097", "n=3,m=3"],
+         ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]),
+    case("stencil3d", "halo_4x8x32.mlir", "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32", "8*n*n*n",
+         ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
+]
+
 # A 256-bin histogram of bytes (every value 0..255): the bytes read are what
 # must move (the 1 KiB of counters aside). The exported launcher's types are
 # signless MLIR's: signed char and int (the same bytes).

@@ -140,21 +140,10 @@ FailureOr<TwoPhase> twoPhaseForm(Block *body) {
 
 LogicalResult mlir::ks::generateGridMapping(scf::ForallOp forall, const GridMappingSchedule &s,
                                             std::string &why) {
-  auto fail = [&](const Twine &reason) {
-    why = reason.str();
+  gpu::GPUFuncOp kernel = scheduledKernelOf(
+      forall, {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z}, why);
+  if (!kernel)
     return failure();
-  };
-  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel)
-    return fail("the target is not the top-level scf.forall of a raised kernel");
-  if (!forall.getOutputs().empty() || !forall.isNormalized())
-    return fail("the forall has results or is not normalized (from 0, step 1)");
-  for (Operation &op : kernel.getBody().front().without_terminator())
-    if (&op != forall.getOperation() && !isMemoryEffectFree(&op))
-      return fail("the kernel holds other work besides the forall");
-  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
-    if (readsBlockIndex(kernel, d))
-      return fail("the kernel already maps a dimension to the grid (blockIdx is read)");
 
   OpBuilder b(forall);
   Location loc = forall.getLoc();

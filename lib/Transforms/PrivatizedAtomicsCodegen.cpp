@@ -122,17 +122,10 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const PrivatizedAtomicsSchedul
     return failure();
   };
   Analysis a;
-  a.kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  if (!a.kernel || !a.kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != a.kernel)
-    return fail("the target is not the top-level scf.forall of a raised kernel");
-  if (!forall.getOutputs().empty() || !forall.isNormalized())
-    return fail("the forall has results or is not normalized (from 0, step 1)");
-  for (Operation &op : a.kernel.getBody().front().without_terminator())
-    if (&op != forall.getOperation() && !isMemoryEffectFree(&op))
-      return fail("the kernel holds other work besides the forall");
-  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
-    if (readsBlockIndex(a.kernel, d))
-      return fail("the kernel already maps a dimension to the grid (blockIdx is read)");
+  a.kernel = scheduledKernelOf(forall, {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z},
+                               why);
+  if (!a.kernel)
+    return failure();
 
   // The body: reads and values, then the one atomic update, then nothing
   // with an effect.

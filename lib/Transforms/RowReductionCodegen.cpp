@@ -309,24 +309,9 @@ LogicalResult RowReductionGen::analyzeAccesses(std::string &why) {
 }
 
 LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why) {
-  kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel) {
-    why = "the target is not the top-level scf.forall of a raised kernel";
+  kernel = scheduledKernelOf(forall, {gpu::Dimension::x}, why);
+  if (!kernel)
     return failure();
-  }
-  if (!forall.getOutputs().empty() || !forall.isNormalized()) {
-    why = "the forall has results or is not normalized (from 0, step 1)";
-    return failure();
-  }
-  for (Operation &op : kernel.getBody().front().without_terminator())
-    if (&op != forall.getOperation() && !isMemoryEffectFree(&op)) {
-      why = "the kernel holds other work besides the forall";
-      return failure();
-    }
-  if (readsBlockIndex(kernel, gpu::Dimension::x)) {
-    why = "the kernel already reads blockIdx.x";
-    return failure();
-  }
   for (Operation &op : forall.getBody()->without_terminator()) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       if (failed(analyzeLoop(loop, why)))

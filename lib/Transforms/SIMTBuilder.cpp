@@ -2,6 +2,7 @@
 
 #include "SIMTBuilder.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/Raising.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -261,4 +262,28 @@ bool mlir::ks::onlyReadsMemory(Operation *op) {
     return WalkResult::advance();
   });
   return !result.wasInterrupted();
+}
+
+gpu::GPUFuncOp mlir::ks::scheduledKernelOf(scf::ForallOp forall, ArrayRef<gpu::Dimension> dims,
+                                           std::string &why) {
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  if (!kernel || !kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != kernel) {
+    why = "the target is not the top-level scf.forall of a raised kernel";
+    return {};
+  }
+  if (!forall.getOutputs().empty() || !forall.isNormalized()) {
+    why = "the forall has results or is not normalized (from 0, step 1)";
+    return {};
+  }
+  for (Operation &op : kernel.getBody().front().without_terminator())
+    if (&op != forall.getOperation() && !isMemoryEffectFree(&op)) {
+      why = "the kernel holds other work besides the forall";
+      return {};
+    }
+  for (gpu::Dimension d : dims)
+    if (readsBlockIndex(kernel, d)) {
+      why = "the kernel already maps a dimension to the grid (blockIdx is read)";
+      return {};
+    }
+  return kernel;
 }

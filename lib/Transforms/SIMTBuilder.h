@@ -91,6 +91,13 @@ struct LinearEpilogue {
 };
 FailureOr<LinearEpilogue> matchLinearEpilogue(const ContractionProblem &p, std::string &why);
 
+/// The raised kernel whose top-level forall `forall` is, where a forall
+/// schedule can replace the forall: normalized, without results, nothing
+/// else in the kernel with an effect, no block index read along `dims`
+/// (the grid dimensions the schedule takes). Null, `why` saying why, else.
+gpu::GPUFuncOp scheduledKernelOf(scf::ForallOp forall, ArrayRef<gpu::Dimension> dims,
+                                 std::string &why);
+
 /// A new workgroup (shared-memory) buffer of `kernel`, 16-byte aligned for
 /// 128-bit accesses (the lowering's default is the element's alignment).
 Value addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc);

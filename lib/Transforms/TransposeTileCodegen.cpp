@@ -63,30 +63,14 @@ struct Analysis {
 FailureOr<Analysis> analyze(scf::ForallOp forall, const TransposeTileSchedule &s,
                             int64_t maxSharedBytes, std::string &why) {
   Analysis a;
-  a.kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  if (!a.kernel || !a.kernel->hasAttr(kRaisedAttrName) || forall->getParentOp() != a.kernel) {
-    why = "the target is not the top-level scf.forall of a raised kernel";
+  a.kernel = scheduledKernelOf(forall, {gpu::Dimension::x, gpu::Dimension::y}, why);
+  if (!a.kernel)
     return failure();
-  }
-  if (!forall.getOutputs().empty() || !forall.isNormalized()) {
-    why = "the forall has results or is not normalized (from 0, step 1)";
-    return failure();
-  }
   if (forall.getRank() != 2) {
     why = "the forall runs over " + std::to_string(forall.getRank()) +
           " dimensions; the tile takes two";
     return failure();
   }
-  for (Operation &op : a.kernel.getBody().front().without_terminator())
-    if (&op != forall.getOperation() && !isMemoryEffectFree(&op)) {
-      why = "the kernel holds other work besides the forall";
-      return failure();
-    }
-  for (gpu::Dimension d : {gpu::Dimension::x, gpu::Dimension::y})
-    if (readsBlockIndex(a.kernel, d)) {
-      why = "the kernel already maps a dimension to the grid (blockIdx is read)";
-      return failure();
-    }
   Block *body = forall.getBody();
   for (Operation &op : body->without_terminator()) {
     if (op.getNumRegions()) {

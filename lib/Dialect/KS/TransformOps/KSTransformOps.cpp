@@ -5,6 +5,7 @@
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/GridMapping.h"
+#include "kernelskill/Transforms/HaloTile.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/Raising.h"
@@ -174,15 +175,40 @@ scf::ForallOp forallOf(Operation *target) {
         return f;
   return dyn_cast<scf::ForallOp>(target);
 }
+
+/// What every forall schedule's op does around its generator: find the
+/// forall, check the knobs against the target's chip (`verify` returns why
+/// not, or nothing), generate the code (the chip's shared memory per block
+/// as the limit), drop the facts the new IR no longer has.
+template <typename Schedule>
+DiagnosedSilenceableFailure
+applyForallSchedule(Operation *transformOp, Operation *target, StringRef name, const Schedule &s,
+                    function_ref<std::string(const Schedule &, int64_t maxThreads)> verify,
+                    function_ref<LogicalResult(scf::ForallOp, const Schedule &,
+                                               int64_t maxSharedBytes, std::string &)>
+                        generate,
+                    transform::ApplyToEachResultList &results) {
+  scf::ForallOp forall = forallOf(target);
+  if (!forall)
+    return refuse(transformOp, target, name,
+                  "the target is neither an scf.forall nor a raised kernel");
+  GPUCapabilities caps = capabilitiesFor(target);
+  std::string bad = verify(s, caps.maxThreadsPerBlock);
+  if (!bad.empty())
+    return refuse(transformOp, target, name, bad);
+  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
+  std::string why;
+  if (failed(generate(forall, s, caps.smemPerBlock, why)))
+    return refuse(transformOp, target, name, why);
+  dropKernelFacts(kernel);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
+}
 } // namespace
 
 DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
-  constexpr StringLiteral name = "ks.simt_row_reduction";
-  scf::ForallOp forall = forallOf(target);
-  if (!forall)
-    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
   RowReductionSchedule s;
   s.threadsPerRow = getThreadsPerRow();
   s.rowsPerBlock = getRowsPerBlock();
@@ -190,17 +216,9 @@ DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
   s.unroll = getUnroll();
   s.cachedTurns = getCachedTurns();
   s.interleaved = getInterleaved();
-  GPUCapabilities caps = capabilitiesFor(target);
-  std::string bad = verifyRowReduction(s, caps.maxThreadsPerBlock);
-  if (!bad.empty())
-    return refuse(*this, target, name, bad);
-  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  std::string why;
-  if (failed(generateRowReduction(forall, s, caps.smemPerBlock, why)))
-    return refuse(*this, target, name, why);
-  dropKernelFacts(kernel);
-  results.push_back(kernel);
-  return DiagnosedSilenceableFailure::success();
+  return applyForallSchedule<RowReductionSchedule>(*this, target, "ks.simt_row_reduction", s,
+                                                   verifyRowReduction, generateRowReduction,
+                                                   results);
 }
 
 //===----------------------------------------------------------------------===//
@@ -211,26 +229,28 @@ DiagnosedSilenceableFailure transform::SIMTTransposeTileOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
   constexpr StringLiteral name = "ks.simt_transpose_tile";
-  scf::ForallOp forall = forallOf(target);
-  if (!forall)
-    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
   if (getTile().size() != 2 || getBlock().size() != 2)
     return refuse(*this, target, name, "tile and block take two sizes each");
   TransposeTileSchedule s;
   s.tile = {getTile()[0], getTile()[1]};
   s.block = {getBlock()[0], getBlock()[1]};
   s.pad = getPad();
-  GPUCapabilities caps = capabilitiesFor(target);
-  std::string bad = verifyTransposeTile(s, caps.maxThreadsPerBlock);
-  if (!bad.empty())
-    return refuse(*this, target, name, bad);
-  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  std::string why;
-  if (failed(generateTransposeTile(forall, s, caps.smemPerBlock, why)))
-    return refuse(*this, target, name, why);
-  dropKernelFacts(kernel);
-  results.push_back(kernel);
-  return DiagnosedSilenceableFailure::success();
+  return applyForallSchedule<TransposeTileSchedule>(*this, target, name, s, verifyTransposeTile,
+                                                    generateTransposeTile, results);
+}
+
+//===----------------------------------------------------------------------===//
+// simt_halo_tile
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::SIMTHaloTileOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  HaloTileSchedule s;
+  s.tile.assign(getTile().begin(), getTile().end());
+  s.block.assign(getBlock().begin(), getBlock().end());
+  return applyForallSchedule<HaloTileSchedule>(*this, target, "ks.simt_halo_tile", s,
+                                               verifyHaloTile, generateHaloTile, results);
 }
 
 //===----------------------------------------------------------------------===//
@@ -240,26 +260,14 @@ DiagnosedSilenceableFailure transform::SIMTTransposeTileOp::applyToOne(
 DiagnosedSilenceableFailure transform::SIMTPrivatizedAtomicsOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
-  constexpr StringLiteral name = "ks.simt_privatized_atomics";
-  scf::ForallOp forall = forallOf(target);
-  if (!forall)
-    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
   PrivatizedAtomicsSchedule s;
   s.bins = getBins();
   s.threads = getThreads();
   s.itemsPerThread = getItemsPerThread();
   s.unroll = getUnroll();
-  GPUCapabilities caps = capabilitiesFor(target);
-  std::string bad = verifyPrivatizedAtomics(s, caps.maxThreadsPerBlock);
-  if (!bad.empty())
-    return refuse(*this, target, name, bad);
-  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  std::string why;
-  if (failed(generatePrivatizedAtomics(forall, s, caps.smemPerBlock, why)))
-    return refuse(*this, target, name, why);
-  dropKernelFacts(kernel);
-  results.push_back(kernel);
-  return DiagnosedSilenceableFailure::success();
+  return applyForallSchedule<PrivatizedAtomicsSchedule>(*this, target, "ks.simt_privatized_atomics",
+                                                        s, verifyPrivatizedAtomics,
+                                                        generatePrivatizedAtomics, results);
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,26 +278,16 @@ DiagnosedSilenceableFailure transform::MapForallToGridOp::applyToOne(
     transform::TransformRewriter &rewriter, Operation *target,
     transform::ApplyToEachResultList &results, transform::TransformState &state) {
   constexpr StringLiteral name = "ks.map_forall_to_grid";
-  // A raised kernel stands for its top-level forall.
-  scf::ForallOp forall = forallOf(target);
-  if (!forall)
-    return refuse(*this, target, name, "the target is neither an scf.forall nor a raised kernel");
   if (getBlock().size() != 3 || getCoarsen().size() != 3)
     return refuse(*this, target, name, "block and coarsen take three sizes each (x, y, z)");
   GridMappingSchedule s;
   s.block = {getBlock()[0], getBlock()[1], getBlock()[2]};
   s.coarsen = {getCoarsen()[0], getCoarsen()[1], getCoarsen()[2]};
-  GPUCapabilities caps = capabilitiesFor(target);
-  std::string bad = verifyGridMapping(s, caps.maxThreadsPerBlock);
-  if (!bad.empty())
-    return refuse(*this, target, name, bad);
-  auto kernel = forall->getParentOfType<gpu::GPUFuncOp>();
-  std::string why;
-  if (failed(generateGridMapping(forall, s, why)))
-    return refuse(*this, target, name, why);
-  dropKernelFacts(kernel);
-  results.push_back(kernel);
-  return DiagnosedSilenceableFailure::success();
+  // (The mapping needs no shared memory.)
+  auto generate = [](scf::ForallOp forall, const GridMappingSchedule &s, int64_t,
+                     std::string &why) { return generateGridMapping(forall, s, why); };
+  return applyForallSchedule<GridMappingSchedule>(*this, target, name, s, verifyGridMapping,
+                                                  generate, results);
 }
 
 //===----------------------------------------------------------------------===//

@@ -205,6 +205,45 @@ def KS_SIMTTransposeTileOp : Op<Transform_Dialect, "ks.simt_transpose_tile",
   }];
 }
 
+def KS_SIMTHaloTileOp : Op<Transform_Dialect, "ks.simt_halo_tile",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Stage the neighbourhood reads of a raised 2-D or 3-D stencil through a shared halo tile";
+  let description = [{
+    For raised kernels whose forall runs over 2 or 3 dimensions and whose
+    body reads a buffer at the point and at neighbouring points (a stencil:
+    indices that are the iteration variables plus constants, through the
+    raising's offset views `in[(i - 1) * m + j]`). The target is the forall,
+    or the raised kernel standing for it. Each block takes a `tile` of the
+    space (one size per dimension, outermost first) with `block` threads
+    (x first, x along the innermost dimension; each size divides the tile's
+    along its dimension, at most 16 points per thread and dimension, points
+    `block` apart). First every thread loads its share of the tile of each
+    staged buffer plus the halo the body's offsets reach (at most 8 apart
+    per dimension) into shared memory, all loads unrolled; elements outside
+    the buffer the views describe are not loaded, and only an access the
+    original makes outside that buffer would see them. After a barrier each
+    thread runs the body at its points, inside the space only, reading the
+    staged buffers from the tiles; its other loads, stores and branches are
+    unchanged. Staged: every buffer the kernel does not write that the body
+    reads at two or more offsets. The grid is the tile count per dimension.
+    Refuses bodies with effects other than loads and stores, kernels with
+    other work, and tiles over the shared memory per block (at most 48 KiB).
+    Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target,
+      DenseI64ArrayAttr:$tile,
+      DenseI64ArrayAttr:$block);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
 def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomics",
     [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
      TransformOpInterface]> {

@@ -1,0 +1,50 @@
+//===- HaloTile.h - Stencil inputs staged through a shared halo tile -*- C++ -*-===//
+//
+// A raised kernel whose forall runs over a 2-D or 3-D space and whose body
+// reads a buffer at the point and at neighbouring points (a stencil:
+// in[i][j], in[i-1][j], in[i][j+1], ...) reads each element of that buffer
+// several times, from several threads. This schedule gives each block a
+// tile of the space: the block first loads the tile of the buffer plus the
+// halo its offsets reach, all at once and coalesced, into shared memory;
+// after a barrier each thread computes its points of the tile, reading the
+// staged buffer from the shared tile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef KERNELSKILL_TRANSFORMS_HALOTILE_H
+#define KERNELSKILL_TRANSFORMS_HALOTILE_H
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <string>
+
+namespace mlir::ks {
+
+/// The knobs of the halo-tile schedule.
+struct HaloTileSchedule {
+  /// The tile of the iteration space a block computes, one size per
+  /// dimension of the forall, outermost first (2 or 3 sizes).
+  SmallVector<int64_t, 3> tile;
+  /// Threads per block, x first (x along the forall's innermost dimension):
+  /// as many sizes as `tile`, each dividing the tile's size along its
+  /// dimension; each thread computes tile / block points per dimension,
+  /// `block` apart.
+  SmallVector<int64_t, 3> block;
+};
+
+/// Why the knobs cannot apply on a chip with `maxThreads` threads per block;
+/// empty when they can.
+std::string verifyHaloTile(const HaloTileSchedule &s, int64_t maxThreads);
+
+/// Rewrites the top-level forall of a raised kernel into the schedule's SIMT
+/// code and its launch (the shared tiles within `maxSharedBytes`). Every
+/// buffer the kernel does not write and the body reads at two or more
+/// offsets from the point (index = iteration variable + constant, through
+/// views whose offsets are constant multiples of their strides) is staged;
+/// its other loads, and every other buffer, stay global. Refused before the
+/// IR changes, `why` saying why.
+LogicalResult generateHaloTile(scf::ForallOp forall, const HaloTileSchedule &s,
+                               int64_t maxSharedBytes, std::string &why);
+
+} // namespace mlir::ks
+
+#endif // KERNELSKILL_TRANSFORMS_HALOTILE_H

@@ -1,0 +1,428 @@
+//===- HaloTileCodegen.cpp - Stencil inputs staged through a shared tile --===//
+//
+// From a raised kernel whose forall runs over R = 2 or 3 dimensions
+// (include/kernelskill/Transforms/HaloTile.h):
+//
+//   block b computes the tile origin_d = b_d * T_d (x along the innermost
+//   dimension, then y, then z)
+//   phase 1, all threads: for each element h of the haloed tile
+//     (T_d + hi_d - lo_d per dimension, lo/hi the smallest and largest
+//     offsets the body reads at), thread t taking elements t, t + threads,
+//     ...: tile[h] = in[origin + lo + h] where that element lies inside the
+//     buffer the views describe (its flat address, the views' own address
+//     arithmetic, so a row's neighbour across the row's end is the element
+//     the original reads)
+//   barrier
+//   phase 2, each thread its points p = origin + t + a * B (a < T / B per
+//     dimension), each inside the space: the body, every staged load read
+//     from tile[p - origin + offset - lo]
+//   both phases' loops marked for full unrolling
+//
+// Exact: the staged buffers are not written by the kernel, so every tile
+// element holds what the original load would read; each point runs the
+// body once with its other loads, stores and control flow as they were.
+//
+// A load's offset from the point: its indices are the iteration variables
+// plus constants, and its view (memref.reinterpret_cast of the buffer, the
+// raising's form of `in[(i - 1) * m + j]`) is offset by a constant
+// combination of the view's strides (`-m`, `m`, `1`, `-n*n`). The raising
+// makes one view per offset; upstream's linalg promotion and halo-aware
+// tiling act on linalg ops, and these stencils stay SIMT foralls with
+// branches (the border copy), hence this generator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Transforms/HaloTile.h"
+#include "SIMTBuilder.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/Raising.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+
+using namespace mlir;
+using namespace mlir::ks;
+
+std::string mlir::ks::verifyHaloTile(const HaloTileSchedule &s, int64_t maxThreads) {
+  size_t rank = s.tile.size();
+  if (rank != 2 && rank != 3)
+    return "tile takes 2 or 3 sizes (the forall's dimensions, outermost first)";
+  if (s.block.size() != rank)
+    return "block takes as many sizes as tile (x first)";
+  int64_t threads = 1;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t t = s.tile[d], b = s.block[rank - 1 - d];
+    if (t <= 0 || b <= 0)
+      return "tile and block take positive sizes";
+    if (t % b)
+      return "block size " + std::to_string(b) + " does not divide the tile's " +
+             std::to_string(t) + " along dimension " + std::to_string(d);
+    if (t / b > 16)
+      return "more than 16 points per thread along dimension " + std::to_string(d);
+    threads *= b;
+  }
+  if (threads > maxThreads)
+    return std::to_string(threads) + " threads per block exceed the chip's " +
+           std::to_string(maxThreads);
+  return "";
+}
+
+namespace {
+/// A constant combination of the strides, sum(coef_d * stride_d) + constant.
+struct Combination {
+  SmallVector<int64_t, 3> coef;
+  int64_t constant = 0;
+};
+
+/// `v` as a constant combination of `strides` (values or constants).
+std::optional<Combination> combinationOf(Value v, ArrayRef<OpFoldResult> strides, int depth = 0) {
+  Combination c;
+  c.coef.assign(strides.size(), 0);
+  if (depth > 8)
+    return std::nullopt;
+  if (std::optional<int64_t> k = getConstantIntValue(v)) {
+    c.constant = *k;
+    return c;
+  }
+  for (auto [d, stride] : llvm::enumerate(strides))
+    if (auto sv = dyn_cast<Value>(stride); sv && stripExtensions(sv) == stripExtensions(v)) {
+      c.coef[d] = 1;
+      return c;
+    }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (isa<arith::AddIOp, arith::SubIOp>(def)) {
+    auto lhs = combinationOf(def->getOperand(0), strides, depth + 1);
+    auto rhs = combinationOf(def->getOperand(1), strides, depth + 1);
+    if (!lhs || !rhs)
+      return std::nullopt;
+    int64_t sign = isa<arith::SubIOp>(def) ? -1 : 1;
+    for (size_t d = 0; d < strides.size(); ++d)
+      c.coef[d] = lhs->coef[d] + sign * rhs->coef[d];
+    c.constant = lhs->constant + sign * rhs->constant;
+    return c;
+  }
+  if (isa<arith::MulIOp>(def)) {
+    for (int k : {0, 1})
+      if (std::optional<int64_t> factor = getConstantIntValue(def->getOperand(k))) {
+        auto other = combinationOf(def->getOperand(1 - k), strides, depth + 1);
+        if (!other)
+          return std::nullopt;
+        for (size_t d = 0; d < strides.size(); ++d)
+          c.coef[d] = other->coef[d] * *factor;
+        c.constant = other->constant * *factor;
+        return c;
+      }
+    return std::nullopt;
+  }
+  if (isa<arith::IndexCastOp, arith::ExtSIOp>(def))
+    return combinationOf(def->getOperand(0), strides, depth + 1);
+  return std::nullopt;
+}
+
+/// The per-dimension offsets a view's offset stands for: its combination of
+/// the strides, the constant spread over the dimensions of constant stride
+/// from the outermost (as the raising moved it out of the indices).
+std::optional<SmallVector<int64_t, 3>> viewOffsets(memref::ReinterpretCastOp view) {
+  SmallVector<OpFoldResult> strides = view.getMixedStrides();
+  OpFoldResult offset = view.getMixedOffsets()[0];
+  std::optional<Combination> c;
+  if (std::optional<int64_t> k = getConstantIntValue(offset)) {
+    c = Combination{SmallVector<int64_t, 3>(strides.size(), 0), *k};
+  } else {
+    c = combinationOf(cast<Value>(offset), strides);
+  }
+  if (!c)
+    return std::nullopt;
+  for (auto [d, stride] : llvm::enumerate(strides)) {
+    std::optional<int64_t> s = getConstantIntValue(stride);
+    if (!s || *s == 0)
+      continue;
+    int64_t q = c->constant / *s;
+    c->coef[d] += q;
+    c->constant -= q * *s;
+  }
+  if (c->constant != 0)
+    return std::nullopt;
+  return c->coef;
+}
+
+/// The constant offset of `index` from the iteration variable `iv`.
+std::optional<int64_t> indexOffset(Value index, Value iv) {
+  if (index == iv)
+    return 0;
+  Operation *def = index.getDefiningOp();
+  if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+    return std::nullopt;
+  for (int k : {0, 1}) {
+    if (def->getOperand(k) != iv)
+      continue;
+    std::optional<int64_t> c = getConstantIntValue(def->getOperand(1 - k));
+    if (!c || (isa<arith::SubIOp>(def) && k == 1))
+      return std::nullopt;
+    return isa<arith::SubIOp>(def) ? -*c : *c;
+  }
+  return std::nullopt;
+}
+
+/// A staged buffer: its views' shape, the offsets its loads read at, and
+/// the extent of the haloed tile.
+struct Staged {
+  Value buffer;                       ///< the kernel argument
+  memref::ReinterpretCastOp shape;    ///< one of its views (sizes, strides)
+  SmallVector<int64_t, 3> lo, hi;     ///< smallest, largest offset per dimension
+  llvm::MapVector<Operation *, SmallVector<int64_t, 3>> loads; ///< load -> offsets
+  Value tile;                         ///< the shared tile, once created
+};
+
+bool sameShape(memref::ReinterpretCastOp a, memref::ReinterpretCastOp b) {
+  auto same = [](ArrayRef<OpFoldResult> x, ArrayRef<OpFoldResult> y) {
+    if (x.size() != y.size())
+      return false;
+    for (auto [p, q] : llvm::zip(x, y))
+      if (!isEqualConstantIntOrValue(p, q))
+        return false;
+    return true;
+  };
+  return same(a.getMixedSizes(), b.getMixedSizes()) &&
+         same(a.getMixedStrides(), b.getMixedStrides());
+}
+
+struct Analysis {
+  gpu::GPUFuncOp kernel;
+  SmallVector<Staged> staged;
+};
+
+FailureOr<Analysis> analyze(scf::ForallOp forall, const HaloTileSchedule &s,
+                            int64_t maxSharedBytes, std::string &why) {
+  Analysis a;
+  a.kernel = scheduledKernelOf(forall, {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z},
+                               why);
+  if (!a.kernel)
+    return failure();
+  int64_t rank = forall.getRank();
+  if (rank != int64_t(s.tile.size())) {
+    why = "the forall runs over " + std::to_string(rank) + " dimensions, the tile over " +
+          std::to_string(s.tile.size());
+    return failure();
+  }
+  // Buffers the kernel writes cannot be staged (a tile would hold stale
+  // values); the body may read and write memory, nothing else.
+  llvm::DenseSet<Value> written;
+  WalkResult effects = forall.getBody()->walk([&](Operation *op) {
+    if (isa<memref::StoreOp, memref::AtomicRMWOp>(op)) {
+      written.insert(viewedBuffer(isa<memref::StoreOp>(op) ? cast<memref::StoreOp>(op).getMemRef()
+                                                          : cast<memref::AtomicRMWOp>(op).getMemref()));
+      return WalkResult::advance();
+    }
+    if (isa<memref::LoadOp>(op) || isMemoryEffectFree(op) ||
+        op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    why = "the body holds '" + op->getName().getStringRef().str() +
+          "', an effect other than loads and stores";
+    return WalkResult::interrupt();
+  });
+  if (effects.wasInterrupted())
+    return failure();
+  // The loads at constant offsets from the point, by buffer.
+  llvm::MapVector<Value, Staged> byBuffer;
+  forall.getBody()->walk([&](memref::LoadOp load) {
+    auto view = load.getMemRef().getDefiningOp<memref::ReinterpretCastOp>();
+    Value buffer = viewedBuffer(load.getMemRef());
+    if (!view || !buffer || written.contains(buffer) || load.getIndices().size() != size_t(rank) ||
+        !view.getType().getElementType().isIntOrFloat())
+      return;
+    std::optional<SmallVector<int64_t, 3>> offsets = viewOffsets(view);
+    if (!offsets)
+      return;
+    for (int64_t d = 0; d < rank; ++d) {
+      std::optional<int64_t> c = indexOffset(load.getIndices()[d], forall.getInductionVars()[d]);
+      if (!c)
+        return;
+      (*offsets)[d] += *c;
+    }
+    Staged &st = byBuffer[buffer];
+    if (!st.buffer) {
+      st.buffer = buffer;
+      st.shape = view;
+    } else if (!sameShape(st.shape, view)) {
+      return; // another shape of the same buffer: left global
+    }
+    st.loads[load] = *offsets;
+  });
+  int64_t bytes = 0;
+  for (auto &[buffer, st] : byBuffer) {
+    llvm::SmallDenseSet<SmallVector<int64_t, 3>, 8> distinct;
+    for (auto &[load, offsets] : st.loads)
+      distinct.insert(offsets);
+    if (distinct.size() < 2)
+      continue; // read at one offset: nothing to share between threads
+    st.lo.assign(rank, 0);
+    st.hi.assign(rank, 0);
+    for (auto &[load, offsets] : st.loads)
+      for (int64_t d = 0; d < rank; ++d) {
+        st.lo[d] = std::min(st.lo[d], offsets[d]);
+        st.hi[d] = std::max(st.hi[d], offsets[d]);
+      }
+    int64_t elements = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (st.hi[d] - st.lo[d] > 8) {
+        why = "the body reads a buffer " + std::to_string(st.hi[d] - st.lo[d]) +
+              " elements apart along dimension " + std::to_string(d) + " (at most 8)";
+        return failure();
+      }
+      elements *= s.tile[d] + st.hi[d] - st.lo[d];
+    }
+    bytes += elements * ((st.shape.getType().getElementTypeBitWidth() + 7) / 8);
+    a.staged.push_back(st);
+  }
+  if (a.staged.empty()) {
+    why = "the body reads no buffer at neighbouring points (index = iteration variable + "
+          "constant, at two or more offsets) that the kernel does not write";
+    return failure();
+  }
+  if (bytes > std::min<int64_t>(48 * 1024, maxSharedBytes)) {
+    why = "the shared tiles need " + std::to_string(bytes) + " bytes";
+    return failure();
+  }
+  return a;
+}
+} // namespace
+
+LogicalResult mlir::ks::generateHaloTile(scf::ForallOp forall, const HaloTileSchedule &s,
+                                         int64_t maxSharedBytes, std::string &why) {
+  FailureOr<Analysis> a = analyze(forall, s, maxSharedBytes, why);
+  if (failed(a))
+    return failure();
+  OpBuilder b(forall);
+  Location loc = forall.getLoc();
+  SIMTBuilder sb(b, loc);
+  int64_t rank = forall.getRank();
+  // Dimension d of the forall takes the thread/block dimension rank-1-d.
+  auto dimOf = [&](int64_t d) { return gpu::Dimension(rank - 1 - d); };
+  auto threadsAlong = [&](int64_t d) { return s.block[rank - 1 - d]; };
+  SmallVector<Value> ubs, tid, origin;
+  for (OpFoldResult ub : forall.getMixedUpperBound())
+    ubs.push_back(getValueOrCreateConstantIndexOp(b, loc, ub));
+  int64_t threads = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    tid.push_back(gpu::ThreadIdOp::create(b, loc, dimOf(d)));
+    origin.push_back(sb.mul(gpu::BlockIdOp::create(b, loc, dimOf(d)), s.tile[d]));
+    threads *= threadsAlong(d);
+  }
+  // The linear thread index, x fastest.
+  Value linear = tid[rank - 1];
+  for (int64_t d = rank - 2, scale = threadsAlong(rank - 1); d >= 0; scale *= threadsAlong(d), --d)
+    linear = sb.add(linear, sb.mul(tid[d], scale));
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+
+  // Phase 1: every staged buffer's haloed tile, all threads.
+  for (Staged &st : a->staged) {
+    SmallVector<int64_t, 3> extent;
+    int64_t total = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      extent.push_back(s.tile[d] + st.hi[d] - st.lo[d]);
+      total *= extent.back();
+    }
+    Type elt = st.shape.getType().getElementType();
+    st.tile = addSharedBuffer(a->kernel, MemRefType::get(extent, elt, MemRefLayoutAttrInterface(), space),
+                              loc);
+    // The views' element (g_0, ..., g_R-1) lies at sum(g_d * stride_d) of
+    // the buffer, inside it below 1 + sum((size_d - 1) * stride_d).
+    SmallVector<Value> sizes, strides;
+    for (OpFoldResult v : st.shape.getMixedSizes())
+      sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, v));
+    for (OpFoldResult v : st.shape.getMixedStrides())
+      strides.push_back(getValueOrCreateConstantIndexOp(b, loc, v));
+    Value end = sb.c(1);
+    for (int64_t d = 0; d < rank; ++d)
+      end = sb.add(end, sb.mul(sb.sub(sizes[d], sb.c(1)), strides[d]));
+    Value base = st.buffer;
+    sb.loop(0, (total + threads - 1) / threads, 1, /*unroll=*/true, [&](Value r) {
+      Value e = sb.add(linear, sb.mul(r, threads));
+      sb.ifThen(sb.lt(e, total), [&]() {
+        SmallVector<Value, 3> h(rank);
+        Value rest = e;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          h[d] = d == 0 ? rest : sb.rem(rest, extent[d]);
+          rest = sb.div(rest, extent[d]);
+        }
+        Value flat = sb.c(0);
+        for (int64_t d = 0; d < rank; ++d) {
+          Value g = sb.add(sb.add(origin[d], h[d]), st.lo[d]);
+          flat = sb.add(flat, sb.mul(g, strides[d]));
+        }
+        sb.ifThen(sb.lt(flat, end), [&]() {
+          Value v = memref::LoadOp::create(b, loc, base, ValueRange{flat});
+          memref::StoreOp::create(b, loc, v, st.tile, h);
+        });
+      });
+    });
+  }
+  gpu::BarrierOp::create(b, loc);
+
+  // Phase 2: each thread's points, the staged loads from the tiles.
+  Block *body = forall.getBody();
+  std::function<void(int64_t, SmallVector<Value, 3> &)> points = [&](int64_t d,
+                                                                   SmallVector<Value, 3> &local) {
+    if (d == rank) {
+      Value inside;
+      SmallVector<Value, 3> p;
+      for (int64_t k = 0; k < rank; ++k) {
+        p.push_back(sb.add(origin[k], local[k]));
+        inside = sb.andi(inside, sb.lt(p[k], ubs[k]));
+      }
+      sb.ifThen(inside, [&]() {
+        IRMapping map;
+        for (int64_t k = 0; k < rank; ++k)
+          map.map(forall.getInductionVars()[k], p[k]);
+        for (Operation &op : body->without_terminator())
+          b.clone(op, map);
+        for (Staged &st : a->staged)
+          for (auto &[load, offsets] : st.loads) {
+            Operation *copy = map.lookupOrNull(load);
+            if (!copy)
+              continue;
+            OpBuilder::InsertionGuard guard(b);
+            b.setInsertionPoint(copy);
+            SmallVector<Value, 3> at;
+            for (int64_t k = 0; k < rank; ++k)
+              at.push_back(sb.add(local[k], offsets[k] - st.lo[k]));
+            Value v = memref::LoadOp::create(b, copy->getLoc(), st.tile, at);
+            copy->getResult(0).replaceAllUsesWith(v);
+            copy->erase();
+          }
+      });
+      return;
+    }
+    int64_t B = threadsAlong(d);
+    sb.loop(0, s.tile[d] / B, 1, /*unroll=*/true, [&](Value k) {
+      local.push_back(sb.add(tid[d], sb.mul(k, B)));
+      points(d + 1, local);
+      local.pop_back();
+    });
+  };
+  SmallVector<Value, 3> local;
+  points(0, local);
+
+  std::array<Value, 3> grid = {sb.c(1), sb.c(1), sb.c(1)};
+  std::array<int64_t, 3> block = {1, 1, 1};
+  for (int64_t d = 0; d < rank; ++d) {
+    grid[rank - 1 - d] = sb.ceilDiv(ubs[d], s.tile[d]);
+    block[rank - 1 - d] = threadsAlong(d);
+  }
+  if (failed(rewriteLaunch(a->kernel, grid, block, why)))
+    return failure();
+  forall.erase();
+  a->kernel->removeAttr(kRaisedAttrName);
+  a->kernel->setAttr("ks.schedule", b.getStringAttr("simt_halo_tile"));
+  a->kernel.setKnownBlockSizeAttr(
+      b.getDenseI32ArrayAttr({int32_t(block[0]), int32_t(block[1]), int32_t(block[2])}));
+  return success();
+}
