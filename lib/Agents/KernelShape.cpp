@@ -1,8 +1,10 @@
 //===- KernelShape.cpp - What the proposing agents see of a kernel --------===//
 
 #include "kernelskill/Agents/KernelShape.h"
+#include "kernelskill/Transforms/RowReduction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -56,6 +58,64 @@ OperandLayout layoutOf(const ContractionOperand &operand, const ContractionProbl
   return llvm::is_contained(p.k, dim.getPosition()) ? OperandLayout::AlongReduction
                                                     : OperandLayout::AlongOutput;
 }
+
+/// A raised kernel without a contraction: its top-level forall, and Rows
+/// when the row-reduction schedule takes it (checked with the plainest
+/// knobs: a warp per row, one element per turn), with the rows' sizes.
+void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
+                     const llvm::StringMap<int64_t> &workload, KernelShape &shape) {
+  shape.cls = ProblemClass::Other;
+  for (Operation &op : kernel.getBody().front())
+    if (auto forall = dyn_cast<scf::ForallOp>(op))
+      shape.forall = forall;
+  if (!shape.forall)
+    return;
+  RowReductionSchedule probe;
+  probe.threadsPerRow = 32;
+  probe.rowsPerBlock = 1;
+  probe.vector = 1;
+  std::string why;
+  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why)))
+    return;
+  shape.cls = ProblemClass::Rows;
+  LaunchContext context = resolveLaunchContext(kernel, module, workload);
+  shape.sizesFrom = context.source;
+  RowSizes &rows = shape.rows;
+  rows.rows = 1;
+  for (OpFoldResult ub : shape.forall.getMixedUpperBound()) {
+    std::optional<int64_t> n;
+    if (auto v = dyn_cast<Value>(ub))
+      n = evaluateIndex(v, context);
+    else
+      n = cast<IntegerAttr>(cast<Attribute>(ub)).getInt();
+    rows.rows *= n.value_or(kAssumedScalar);
+  }
+  rows.readPasses = 0;
+  bool first = true;
+  for (auto loop : shape.forall.getBody()->getOps<scf::ForOp>()) {
+    bool reads = false;
+    loop.walk([&](Operation *op) {
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        reads = true;
+        if (load.getType().isIntOrFloat())
+          rows.elementBytes = std::max<int64_t>(1, load.getType().getIntOrFloatBitWidth() / 8);
+        ValueRange indices = load.getIndices();
+        if (llvm::is_contained(indices, loop.getInductionVar()) &&
+            indices.back() != loop.getInductionVar())
+          rows.contiguous = false;
+      }
+      rows.writes |= isa<memref::StoreOp>(op);
+    });
+    rows.readPasses += reads;
+    if (!first)
+      continue;
+    first = false;
+    std::optional<int64_t> lb = evaluateIndex(loop.getLowerBound(), context);
+    std::optional<int64_t> ub = evaluateIndex(loop.getUpperBound(), context);
+    rows.length = lb && ub ? std::max<int64_t>(*ub - *lb, 1) : kAssumedScalar;
+  }
+  rows.readPasses = std::max<int64_t>(rows.readPasses, 1);
+}
 } // namespace
 
 KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
@@ -82,6 +142,7 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
   FailureOr<linalg::LinalgOp> op = findKernelContraction(kernel, why);
   if (failed(op)) {
     shape.whyNot = why;
+    readForallShape(kernel, module, workload, shape);
     return shape;
   }
   FailureOr<ContractionProblem> problem = analyzeContraction(*op, why);
@@ -118,7 +179,17 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
 }
 
 const char *mlir::ks::toString(ProblemClass cls) {
-  return cls == ProblemClass::Gemm ? "gemm" : "gemv";
+  switch (cls) {
+  case ProblemClass::Gemm:
+    return "gemm";
+  case ProblemClass::Gemv:
+    return "gemv";
+  case ProblemClass::Rows:
+    return "rows";
+  case ProblemClass::Other:
+    break;
+  }
+  return "other";
 }
 
 const char *mlir::ks::toString(OperandLayout layout) {

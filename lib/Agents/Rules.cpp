@@ -2,8 +2,8 @@
 //
 // The rule table (docs/Agents.md, "The rule tables"). Values are listed in
 // the agent's order of preference. Nothing here names a benchmark: the
-// conditions are the problem class, the operands' layouts and the output's
-// size against the GPU's SM count.
+// conditions are the problem class, the operands' layouts, the output's
+// size against the GPU's SM count, and for rows the direction of the walk.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +27,10 @@ using AK = AgentKind;
 /// What a kernel that re-reads its operands from global memory shows.
 const std::vector<FindingKind> kReuse = {FK::no_reuse, FK::compute_bound, FK::memory_bound,
                                          FK::uncoalesced_access, FK::latency_bound};
+/// What a kernel that walks rows one thread each shows: every lane in a
+/// different row (uncoalesced), too few loads in flight.
+const std::vector<FindingKind> kRows = {FK::memory_bound, FK::uncoalesced_access,
+                                        FK::latency_bound, FK::low_occupancy, FK::tail_effect};
 /// What a streaming kernel with too little in flight shows.
 const std::vector<FindingKind> kStreaming = {FK::memory_bound, FK::latency_bound,
                                              FK::uncoalesced_access, FK::low_occupancy,
@@ -75,6 +79,12 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        0.9,
        "the matrix is contiguous along the outputs: lanes take consecutive outputs "
        "(coalesced), OUTS of them per thread as one vector load"},
+      {AK::Memory, PC::Rows, RC::RowsContiguous, 0, "row_reduction", kRows,
+       {{"T", {32, 128, 256}}, {"R", {8, 1}}, {"V", {4, 1}}, {"C", {8, 16, 32, 4, 0}}},
+       0.9,
+       "a row over a warp or a block (T threads), consecutive lanes on consecutive elements "
+       "(coalesced; 128-bit loads and stores with V = 4), the loops' reductions combined by "
+       "shuffles; rows of up to T*V*C elements kept in registers and read once"},
       // --- compute agent: the arithmetic per byte moved ---
       {AK::Compute, PC::Gemm, RC::Always, 0, "outer_product",
        {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::latency_bound},
@@ -85,6 +95,9 @@ const std::vector<Rule> &mlir::ks::agentRules() {
       {AK::Compute, PC::Gemv, RC::Always, 0, "split_reduction", kStreaming,
        {{"UNROLL", {8, 4}}},
        0.8, "UNROLL independent loads in flight per thread to cover the memory latency"},
+      {AK::Compute, PC::Rows, RC::RowsContiguous, 0, "row_reduction", kRows,
+       {{"U", {4, 8}}},
+       0.8, "U turns of a long row's loads issued before their arithmetic (loads in flight)"},
       // --- resource agent: the block shape against the SMs and budgets ---
       {AK::Resource, PC::Gemm, RC::Always, 0, "outer_product",
        {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::low_occupancy, FK::tail_effect,
@@ -150,6 +163,8 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
     return matrix == OperandLayout::AlongReduction;
   case RC::MatrixAlongOutput:
     return matrix != OperandLayout::AlongReduction;
+  case RC::RowsContiguous:
+    return s.cls == ProblemClass::Rows && s.rows.contiguous;
   case RC::FewOutputTiles: {
     int64_t tiles = ((s.sizes.m + 63) / 64) * ((s.sizes.n + 63) / 64) * s.sizes.batch;
     return tiles < smCount && s.sizes.k > std::max(s.sizes.m, s.sizes.n);
@@ -162,7 +177,7 @@ SmallVector<ProposalAttr> mlir::ks::proposeFor(AgentKind agent, const KernelShap
                                                StringRef chip, int64_t smCount,
                                                MLIRContext *ctx) {
   SmallVector<ProposalAttr> proposals;
-  if (!shape.problem)
+  if (!shape.problem && shape.cls != ProblemClass::Rows)
     return proposals;
   int sm = smVersion(chip);
   for (const ScheduleFamily *family : allScheduleFamilies()) {

@@ -74,20 +74,31 @@ int64_t knobValue(const KnobValues &v, StringRef name) {
   return it == v.end() ? 0 : it->second;
 }
 
-std::string verifyOuterProductKnobs(const ContractionProblem &p, const KnobValues &v,
+/// What the contraction families check against: the kernel's contraction.
+const ContractionProblem *contractionOf(const KernelShape &shape) {
+  return shape.problem ? &*shape.problem : nullptr;
+}
+
+std::string verifyOuterProductKnobs(const KernelShape &shape, const KnobValues &v,
                                     int64_t maxThreads, int64_t maxShared) {
+  const ContractionProblem *p = contractionOf(shape);
+  if (!p)
+    return "the kernel has no contraction";
   int64_t lm = knobValue(v, "LM");
   if (lm <= 0 || 32 % lm)
     return "LM = " + std::to_string(lm) + " does not divide a warp's 32 lanes";
-  return verifyOuterProduct(p, toOuterProduct(v), maxThreads, maxShared);
+  return verifyOuterProduct(*p, toOuterProduct(v), maxThreads, maxShared);
 }
 
-std::string verifySplitReductionKnobs(const ContractionProblem &p, const KnobValues &v,
+std::string verifySplitReductionKnobs(const KernelShape &shape, const KnobValues &v,
                                       int64_t maxThreads, int64_t maxShared) {
+  const ContractionProblem *p = contractionOf(shape);
+  if (!p)
+    return "the kernel has no contraction";
   int64_t lanes = knobValue(v, "LANES_OUT");
   if (lanes <= 0 || 32 % lanes)
     return "LANES_OUT = " + std::to_string(lanes) + " does not divide a warp's 32 lanes";
-  return verifySplitReduction(p, toSplitReduction(v), maxThreads, maxShared);
+  return verifySplitReduction(*p, toSplitReduction(v), maxThreads, maxShared);
 }
 
 std::string array(int64_t a, int64_t b) {
@@ -126,8 +137,8 @@ std::string onePerThreadAttributes(const KnobValues &v) {
          std::to_string(knobValue(v, "BY")) + ", " + std::to_string(knobValue(v, "BZ")) + ">}";
 }
 
-/// The op itself checks the forall; there is no contraction to check against.
-std::string verifyOnePerThreadKnobs(const ContractionProblem &, const KnobValues &v,
+/// The op itself checks the forall when it applies.
+std::string verifyOnePerThreadKnobs(const KernelShape &, const KnobValues &v,
                                     int64_t maxThreads, int64_t) {
   int64_t threads = knobValue(v, "BX") * knobValue(v, "BY") * knobValue(v, "BZ");
   if (threads <= 0 || threads > maxThreads)
@@ -143,10 +154,14 @@ std::string rowReductionAttributes(const KnobValues &v) {
          ", cached_turns = " + std::to_string(knobValue(v, "C")) + "}";
 }
 
-/// The knobs' own limits; the op checks the forall.
-std::string verifyRowReductionKnobs(const ContractionProblem &, const KnobValues &v,
-                                    int64_t maxThreads, int64_t) {
-  return verifyRowReduction(toRowReduction(v), maxThreads);
+/// The knobs' own limits, then the op's checks of the kernel's forall.
+std::string verifyRowReductionKnobs(const KernelShape &shape, const KnobValues &v,
+                                    int64_t maxThreads, int64_t maxShared) {
+  RowReductionSchedule s = toRowReduction(v);
+  std::string why = verifyRowReduction(s, maxThreads);
+  if (why.empty() && shape.forall)
+    (void)checkRowReduction(shape.forall, s, maxShared, why); // `why` on failure
+  return why;
 }
 
 std::string privatizedAtomicsAttributes(const KnobValues &v) {
@@ -156,15 +171,19 @@ std::string privatizedAtomicsAttributes(const KnobValues &v) {
          ", unroll = " + std::to_string(knobValue(v, "U")) + "}";
 }
 
-/// The knobs' own limits; the op checks the forall.
-std::string verifyPrivatizedAtomicsKnobs(const ContractionProblem &, const KnobValues &v,
-                                         int64_t maxThreads, int64_t) {
-  return verifyPrivatizedAtomics(toPrivatizedAtomics(v), maxThreads);
+/// The knobs' own limits, then the op's checks of the kernel's forall.
+std::string verifyPrivatizedAtomicsKnobs(const KernelShape &shape, const KnobValues &v,
+                                         int64_t maxThreads, int64_t maxShared) {
+  PrivatizedAtomicsSchedule s = toPrivatizedAtomics(v);
+  std::string why = verifyPrivatizedAtomics(s, maxThreads);
+  if (why.empty() && shape.forall)
+    (void)checkPrivatizedAtomics(shape.forall, s, maxShared, why); // `why` on failure
+  return why;
 }
 
 struct Family : ScheduleFamily {
   std::string (*attributes)(const KnobValues &);
-  std::string (*check)(const ContractionProblem &, const KnobValues &, int64_t, int64_t);
+  std::string (*check)(const KernelShape &, const KnobValues &, int64_t, int64_t);
   int64_t (*count)(const KnobValues &);
 };
 
@@ -209,12 +228,14 @@ const Family kOnePerThread{
       return 0;
     }};
 
-// Not proposed by any rule yet either: the driver's schedule for a raised
-// kernel whose forall walks rows in loops (softmax, normalizations, row
-// reductions), where the op accepts it.
+// Proposed for raised kernels whose forall walks rows in loops (softmax,
+// normalizations, row reductions; Rules.cpp), searched over the threads
+// per row and the vector width first (measured on the H200: the best of
+// both differs by kernel and row length, bench/results/
+// 2026-12-02-h200-lowering-prolog).
 const Family kRowReduction{
     {"row_reduction", "transform.ks.simt_row_reduction", kRowReductionKnobs,
-     "4*(T/32)*2", "T*R", "V*C+2*U*V+24"},
+     "4*(T/32)*2", "T*R", "V*C+2*U*V+24", "T,V"},
     rowReductionAttributes, verifyRowReductionKnobs, [](const KnobValues &v) -> int64_t {
       return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0);
     }};
@@ -250,13 +271,13 @@ std::string ScheduleFamily::opAttributes(const KnobValues &values) const {
   return self(this).attributes(complete(values));
 }
 
-std::string ScheduleFamily::verify(const ContractionProblem &problem, const KnobValues &values,
+std::string ScheduleFamily::verify(const KernelShape &shape, const KnobValues &values,
                                    int64_t maxThreads, int64_t maxSharedBytes) const {
   KnobValues all = complete(values);
   for (auto &[name, value] : values)
     if (llvm::none_of(knobs, [&](const Knob &k) { return k.name == name; }))
       return "'" + name + "' is not a knob of " + std::string(this->name);
-  return self(this).check(problem, all, maxThreads, maxSharedBytes);
+  return self(this).check(shape, all, maxThreads, maxSharedBytes);
 }
 
 int64_t ScheduleFamily::complexity(const KnobValues &values) const {

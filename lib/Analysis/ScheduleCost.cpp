@@ -118,6 +118,59 @@ ScheduleCost mlir::ks::predictOuterProduct(const GPUCapabilities &caps,
   return c;
 }
 
+ScheduleCost mlir::ks::predictRowReduction(const GPUCapabilities &caps, const RowSizes &sz,
+                                           const ScalarValues &knobs, int64_t registers,
+                                           int64_t sharedBytes) {
+  int64_t T = knob(knobs, "T"), R = knob(knobs, "R"), V = knob(knobs, "V");
+  int64_t U = std::max<int64_t>(1, knob(knobs, "U")), C = knob(knobs, "C");
+  if (T <= 0 || R <= 0 || V <= 0)
+    return infeasible("a count is not positive");
+  int64_t threads = T * R;
+  Occupancy occ = computeOccupancy(caps, {threads, registers, sharedBytes, 0});
+  if (occ.activeBlocksPerSM == 0)
+    return infeasible("no block fits on an SM: " + occ.whyNone);
+  int64_t blocks = ceilDiv(sz.rows, R);
+  bool cached = C > 0 && T * V * C >= sz.length;
+  double eb = double(sz.elementBytes);
+  double row = double(sz.length) * eb;
+  int64_t passes = cached ? 1 : std::max<int64_t>(1, sz.readPasses);
+  double bytes = double(sz.rows) * (row * double(passes + (sz.writes ? 1 : 0)) +
+                                    (sz.writes ? 0.0 : eb));
+  double dram = caps.dramGBps * 1e9 * kAchievableDram;
+  double clock = double(caps.smClockMHz) * 1e6;
+  // Memory-level parallelism: a cached row's turns are unrolled, so all
+  // of a thread's loads are in flight at once; otherwise U turns of V.
+  double resident = std::min<double>(double(blocks), double(caps.smCount * occ.activeBlocksPerSM));
+  int64_t share = ceilDiv(sz.length, T);
+  double perThread = double(std::min<int64_t>(cached ? V * C : U * V, std::max<int64_t>(share, 1)));
+  double inFlight = resident * double(threads) * perThread * eb;
+  double needed = dram * kScheduleLatencyCycles / clock;
+  double mlp = std::min(1.0, inFlight / needed);
+  double spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
+                                    std::max<double>(1.0, double(occ.activeBlocksPerSM)));
+  double achieved = dram * std::min(mlp, std::max(spread, 1e-3));
+  // Each loop's combine across the row's threads: 5 shuffle steps, and for
+  // more than a warp a round through shared memory between two barriers;
+  // one wave of resident rows after another.
+  double combineCycles = 5 * 30 + (T > 32 ? 2 * 100 : 0);
+  int64_t reductions = std::max<int64_t>(1, sz.readPasses - (sz.writes ? 1 : 0));
+  double waves = double(ceilDiv(blocks, caps.smCount * occ.activeBlocksPerSM));
+  double combineSeconds = waves * double(reductions) * combineCycles / clock;
+  ScheduleCost c;
+  c.blocks = blocks;
+  c.blocksPerSM = occ.activeBlocksPerSM;
+  c.occupancy = occ.occupancy;
+  c.seconds = bytes / achieved + combineSeconds + kLaunchSeconds;
+  c.bound = mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  std::ostringstream os;
+  os << blocks << " blocks, " << occ.activeBlocksPerSM << " per SM, rows "
+     << (cached ? "kept in registers (read once)" : "read " + std::to_string(passes) + " times")
+     << ", " << int64_t(inFlight / 1024) << " KiB in flight of " << int64_t(needed / 1024)
+     << " KiB needed, bound by " << c.bound;
+  c.explanation = os.str();
+  return c;
+}
+
 ScheduleCost mlir::ks::predictSplitReduction(const GPUCapabilities &caps,
                                              const ContractionSizes &sz,
                                              const ScalarValues &knobs, int64_t registers,

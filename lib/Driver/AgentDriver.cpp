@@ -35,6 +35,8 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <set>
+
 namespace mlir::ks {
 #define GEN_PASS_DEF_KSAGENTDRIVER
 #include "kernelskill/Driver/Passes.h.inc"
@@ -93,6 +95,30 @@ void emptyOtherRaisedKernels(ModuleOp copy, StringRef keep) {
     OpBuilder b = OpBuilder::atBlockEnd(&entry);
     gpu::ReturnOp::create(b, f.getLoc());
   });
+}
+
+/// Reorders `ranked` (fastest first) so that the best point of each
+/// combination of its family's primary knobs comes first, in rank order,
+/// then the rest in rank order: the first `budget` compiled (and measured)
+/// cover the structurally different schedules rather than near-copies of
+/// the model's favourite. Families without primary knobs keep their order.
+void diversifyByPrimaryKnobs(std::vector<Candidate> &ranked) {
+  std::set<std::string> seen;
+  std::vector<Candidate> first, rest;
+  for (Candidate &c : ranked) {
+    SmallVector<StringRef> names;
+    StringRef(c.family->primaryKnobs).split(names, ',', -1, /*KeepEmpty=*/false);
+    if (names.empty()) {
+      first.push_back(std::move(c));
+      continue;
+    }
+    std::string key = c.family->name.str();
+    for (StringRef n : names)
+      key += "," + std::to_string(c.knobs.count(n.str()) ? c.knobs.at(n.str()) : 0);
+    (seen.insert(key).second ? first : rest).push_back(std::move(c));
+  }
+  llvm::append_range(first, rest);
+  ranked = std::move(first);
 }
 
 /// Parses `script` in `payload`'s context and applies it to `payload`.
@@ -425,8 +451,7 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     Candidate c;
     c.family = family;
     c.knobs = family->complete({});
-    if (!shape.problem ||
-        family->verify(*shape.problem, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
+    if (family->verify(shape, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
       pick = c;
   }
   std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
@@ -483,10 +508,20 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     d.decision = "unchanged: " + why;
     return;
   }
-  d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
-            ", k=" + std::to_string(shape.sizes.k) + ", batch=" + std::to_string(shape.sizes.batch) +
-            (shape.sizesFrom.empty() ? "" : " (" + shape.sizesFrom + ")");
-  if (!shape.problem) {
+  if (shape.cls == ProblemClass::Rows)
+    d.sizes = "rows=" + std::to_string(shape.rows.rows) +
+              ", row length=" + std::to_string(shape.rows.length) +
+              ", passes=" + std::to_string(shape.rows.readPasses);
+  else
+    d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
+              ", k=" + std::to_string(shape.sizes.k) +
+              ", batch=" + std::to_string(shape.sizes.batch);
+  if (!shape.sizesFrom.empty())
+    d.sizes += " (" + shape.sizesFrom + ")";
+  // The rows family is searched like the contractions' (rules, negotiation,
+  // cost model, ptxas, measurements); the other raised kernels without a
+  // contraction get their family's defaults (scheduleAnyway).
+  if (!shape.problem && shape.cls != ProblemClass::Rows) {
     if (kernel->hasAttr("ks.raised"))
       return scheduleAnyway(kernel, d, shape, {}, caps, shape.whyNot);
     d.decision = "unchanged: " + shape.whyNot;
@@ -494,7 +529,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   }
   if (d.proposals.empty())
     return scheduleAnyway(kernel, d, shape, {}, caps,
-                          "no agent proposed anything (no finding their rules answer)");
+                          "no agent proposed anything (no rule fires for the kernel's class, conditions and findings)");
 
   // Steps 1-3 per family; the families exclude each other (one schedule
   // per kernel), so their candidates compete in one ranking.
@@ -517,6 +552,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   llvm::stable_sort(ranked, [](const Candidate &a, const Candidate &b) {
     return a.cost.seconds < b.cost.seconds;
   });
+  diversifyByPrimaryKnobs(ranked);
   if (ranked.empty())
     return scheduleAnyway(kernel, d, shape, ranked, caps,
                           "no point of the proposals fits the verifier and the budgets");

@@ -66,6 +66,8 @@ ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &s
                                         const GPUCapabilities &caps) {
   if (c.family->name == "outer_product")
     return predictOuterProduct(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
+  if (c.family->name == "row_reduction")
+    return predictRowReduction(caps, shape.rows, c.knobs, c.registers, c.sharedBytes);
   return predictSplitReduction(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
 }
 
@@ -116,7 +118,7 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
     // The transform's own limits are the chip's; the user's budgets are the
     // negotiation's (below), so that the transcript can say who yielded.
     std::string why =
-        family.verify(*shape.problem, values, caps.maxThreadsPerBlock, caps.smemPerBlock);
+        family.verify(shape, values, caps.maxThreadsPerBlock, caps.smemPerBlock);
     if (!why.empty()) {
       ++n.rejectedByVerifier;
       ++n.verifierReasons[why];

@@ -142,9 +142,13 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
        << " admissible, " << n.messages.size() << " negotiation messages\n";
   if (d.chosen >= 0) {
     const Candidate &c = d.evaluated[d.chosen];
-    os << "  chosen: " << c.family->name << " " << describeKnobs(c) << ", predicted "
-       << llvm::format("%.4f", ms(c.cost.seconds)) << " ms";
-    if (d.predictedBefore > 0)
+    os << "  chosen: " << c.family->name << " " << describeKnobs(c);
+    // A family's defaults applied without a prediction (scheduleAnyway).
+    if (c.cost.seconds <= 0)
+      os << ", not predicted (the family's defaults)";
+    else
+      os << ", predicted " << llvm::format("%.4f", ms(c.cost.seconds)) << " ms";
+    if (d.predictedBefore > 0 && c.cost.seconds > 0)
       os << " vs " << llvm::format("%.4f", ms(d.predictedBefore)) << " ms before ("
          << llvm::format("%.1f", d.predictedBefore / c.cost.seconds) << "x)";
     os << "\n";

@@ -110,3 +110,45 @@ TEST(ScheduleCost, GemvWithTooLittleInFlightIsLatencyBound) {
   EXPECT_GT(naive.seconds, 2 * gemv(splitReduction(32, 1, 16, 4, 1, 8), 67, 8192));
 }
 } // namespace
+
+namespace {
+ScalarValues rowKnobs(int64_t t, int64_t r, int64_t v, int64_t u, int64_t c) {
+  return {{"T", t}, {"R", r}, {"V", v}, {"U", u}, {"C", c}};
+}
+
+// Softmax-like rows: three passes, a row written per row read.
+RowSizes softmaxRows(int64_t rows, int64_t length) {
+  RowSizes s;
+  s.rows = rows;
+  s.length = length;
+  s.readPasses = 3;
+  s.writes = true;
+  return s;
+}
+} // namespace
+
+// A row kept in registers is read once; one that does not fit is read once
+// per pass: 2 of 4 bytes per element saved (the H200: softmax 16384 x 4096
+// with rows cached 0.133 ms, uncached 0.315-0.441 ms).
+TEST(ScheduleCost, RowsKeptInRegistersWin) {
+  RowSizes rows = softmaxRows(16384, 4096);
+  double cached = predictRowReduction(h200(), rows, rowKnobs(128, 1, 4, 4, 8), 72, 64).seconds;
+  double uncached = predictRowReduction(h200(), rows, rowKnobs(32, 8, 4, 4, 8), 64, 0).seconds;
+  EXPECT_LT(cached * 1.5, uncached);
+  // About the copy's time for the bytes that must move (537 MB at 0.88 of
+  // 4.8 TB/s: 0.127 ms): within 15% of the measured 0.133 ms.
+  EXPECT_NEAR(cached, 0.133e-3, 0.15 * 0.133e-3);
+}
+
+// A long uncached row with one turn in flight per thread is latency-bound;
+// more turns in flight are faster (a row sum of 4096 elements).
+TEST(ScheduleCost, RowsWithMoreInFlightWin) {
+  RowSizes rows;
+  rows.rows = 2048;
+  rows.length = 4096;
+  double one = predictRowReduction(h200(), rows, rowKnobs(32, 8, 1, 1, 0), 32, 0).seconds;
+  double eight = predictRowReduction(h200(), rows, rowKnobs(32, 8, 4, 8, 0), 40, 0).seconds;
+  EXPECT_LT(eight * 2, one);
+  ScheduleCost c = predictRowReduction(h200(), rows, rowKnobs(32, 8, 1, 1, 0), 32, 0);
+  EXPECT_EQ(c.bound, "latency");
+}

@@ -4,7 +4,9 @@
 // per kernel: the raised contraction (if the kernel has exactly one), its
 // class (GEMM-like: outputs along both m and n; GEMV-like: outputs along
 // one of them), each operand's contiguous dimension, the sizes from the
-// launch context (Analysis/LaunchContext.h) and the profiler's findings.
+// launch context (Analysis/LaunchContext.h) and the profiler's findings;
+// for a raised kernel without a contraction, its forall and, where it
+// walks rows in loops, the rows' sizes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELSKILL_AGENTS_KERNELSHAPE_H
@@ -15,13 +17,19 @@
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Transforms/Contraction.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include <map>
 #include <optional>
 #include <string>
 
 namespace mlir::ks {
 
-enum class ProblemClass { Gemm, Gemv };
+/// Gemm, Gemv: a raised contraction. Rows: a raised kernel without one
+/// whose forall walks rows in loops that the row-reduction schedule
+/// accepts (softmax, the normalizations, row reductions). Other raised
+/// kernels without a contraction have no class the rules know (Other).
+enum class ProblemClass { Gemm, Gemv, Rows, Other };
 
 /// Along which iteration dimensions an operand's memory is contiguous.
 enum class OperandLayout { AlongReduction, AlongOutput, None };
@@ -29,6 +37,10 @@ enum class OperandLayout { AlongReduction, AlongOutput, None };
 struct KernelShape {
   gpu::GPUFuncOp kernel;
   std::optional<ContractionProblem> problem;
+  /// A raised kernel without a contraction: its top-level forall.
+  scf::ForallOp forall;
+  /// Rows: the rows, their length and passes, at the workload.
+  RowSizes rows;
   /// Why the kernel has no contraction the families can schedule.
   std::string whyNot;
   ProblemClass cls = ProblemClass::Gemm;

@@ -41,6 +41,8 @@ enum class RuleCondition {
   /// Too few 64 x 64 output tiles to give every SM one, and a reduction
   /// longer than the output is wide: split the reduction.
   FewOutputTiles,
+  /// Rows: the loops walk each row along its contiguous dimension.
+  RowsContiguous,
 };
 
 struct Rule {

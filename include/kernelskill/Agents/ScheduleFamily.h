@@ -13,6 +13,7 @@
 #ifndef KERNELSKILL_AGENTS_SCHEDULEFAMILY_H
 #define KERNELSKILL_AGENTS_SCHEDULEFAMILY_H
 
+#include "kernelskill/Agents/KernelShape.h"
 #include "kernelskill/Support/Formula.h"
 #include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/PrivatizedAtomics.h"
@@ -41,6 +42,12 @@ struct ScheduleFamily {
   llvm::ArrayRef<Knob> knobs;
   /// Resource claims as formulas of the knobs (the proposals carry them).
   llvm::StringLiteral sharedBytes, threads, registers;
+  /// The knobs that change the schedule's structure ("T,V"), comma
+  /// separated: the driver compiles (and measures) the best point of each
+  /// distinct combination of them first, since the cost model ranks
+  /// structurally different points least reliably. Empty: plain model
+  /// order.
+  llvm::StringLiteral primaryKnobs = "";
 
   /// The knobs' defaults overridden by `values`.
   KnobValues complete(const KnobValues &values) const;
@@ -48,10 +55,11 @@ struct ScheduleFamily {
   /// array<i64: 128, 128>, ...}").
   std::string opAttributes(const KnobValues &values) const;
   /// The transform op's own check (the same code the op runs) of `values`
-  /// against `problem` and the chip's limits: empty when it applies, else
-  /// what does not fit.
-  std::string verify(const ContractionProblem &problem, const KnobValues &values,
-                     int64_t maxThreads, int64_t maxSharedBytes) const;
+  /// against the kernel (its contraction, or its forall for the families
+  /// of raised kernels without one) and the chip's limits: empty when it
+  /// applies, else what does not fit.
+  std::string verify(const KernelShape &shape, const KnobValues &values, int64_t maxThreads,
+                     int64_t maxSharedBytes) const;
   /// How many transforms the point uses beyond the plain schedule (staging
   /// layouts, padding, vectors, pipelining, split-K...): the driver prefers
   /// the simpler of two candidates within measurement noise.

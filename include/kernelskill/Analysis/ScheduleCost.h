@@ -41,6 +41,18 @@ struct ContractionSizes {
   bool fma = true;
 };
 
+/// A kernel whose iteration space is rows walked in loops (softmax, the
+/// normalizations, row reductions), at the workload.
+struct RowSizes {
+  int64_t rows = 1;       ///< points of the forall
+  int64_t length = 1;     ///< elements per row (the row loops' trip count)
+  int64_t readPasses = 1; ///< loops over the row that read memory
+  bool writes = false;    ///< a loop over the row stores (a row out per row in)
+  /// The loops read along the row's contiguous dimension (the loop's
+  /// variable is the loads' last index): a row walk, not a column walk.
+  bool contiguous = true;
+  int64_t elementBytes = 4;
+};
 struct ScheduleCost {
   double seconds = 0;
   double occupancy = 0;        ///< resident warps / max warps per SM
@@ -65,6 +77,17 @@ ScheduleCost predictOuterProduct(const GPUCapabilities &caps, const ContractionS
 
 /// `knobs` are the split_reduction family's, complete; one of m and n is 1
 /// (the outputs are the other).
+/// `knobs` are the row_reduction family's, complete (T, R, V, U, C): the
+/// bytes that must move (each pass over a row that is not kept in
+/// registers reads it again), over the DRAM bandwidth slowed by
+/// memory-level parallelism as for split_reduction (cached rows have all
+/// their turns' loads in flight at once, others U turns of V elements),
+/// plus the latency of each loop's combine across the row's threads
+/// (shuffles; shared memory and barriers for more than a warp) that the
+/// other resident rows do not cover.
+ScheduleCost predictRowReduction(const GPUCapabilities &caps, const RowSizes &sizes,
+                                 const ScalarValues &knobs, int64_t registers,
+                                 int64_t sharedBytes);
 ScheduleCost predictSplitReduction(const GPUCapabilities &caps, const ContractionSizes &sizes,
                                    const ScalarValues &knobs, int64_t registers,
                                    int64_t sharedBytes);
