@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [corpus] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [corpus] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -70,6 +70,18 @@ if want measured; then
   grep -E "^== " "$W/measured.log" | grep -v "rc=0" | head -20
   cp "$W/measured.md" "$W/measured-search.md" "$W/measured.log" "$FINAL/"
   cp "$W"/measured/gemm_nn_auto_4096*.transcript.json "$FINAL/" 2>/dev/null
+fi
+if want measured-memory; then
+  # The row kernels of bench/memory with no hand schedule: the agents'
+  # row_reduction candidates measured by the driver.
+  unpack_bundle
+  timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py measured "$KSO" "$PWD/$KSB" \
+    .deps/measured-memory "$W/measured-memory" "${MEASURED_BUDGET:-16}" ${MEASURED_ONLY:-} \
+    > "$W/measured-memory.log" 2>&1 || status=1
+  python3 bench/contraction/cases.py report "$W/measured-memory" > "$W/measured-memory.md"
+  python3 bench/contraction/cases.py search-report "$W/measured-memory" > "$W/measured-memory-search.md"
+  cat "$W/measured-memory.md" "$W/measured-memory-search.md"
+  cp "$W/measured-memory.md" "$W/measured-memory-search.md" "$W/measured-memory.log" "$FINAL/"
 fi
 if want corpus; then
   unpack_bundle

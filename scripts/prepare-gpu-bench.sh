@@ -9,7 +9,7 @@
 #
 # The memory-bound cases likewise (bench/memory/cases.py prepare).
 #
-#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [lowering]   (default: all)
+#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [lowering]   (default: all)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --build build --target ks-opt ks-translate ks-bench
@@ -18,7 +18,7 @@ cp build/bin/ks-bench .deps/bin/
 cp /usr/include/sqlite3.h .deps/include/
 git rev-parse HEAD > .deps/commit.txt
 git status --short | head -20 >> .deps/commit.txt
-STEPS=${*:-contraction memory auto measured lowering}
+STEPS=${*:-contraction memory auto measured measured-memory lowering}
 want() { [[ " $STEPS " == *" $1 "* ]]; }
 if want contraction; then
   python3 bench/contraction/cases.py prepare build/bin/ks-translate build/bin/ks-opt .deps/contraction
@@ -33,6 +33,10 @@ if want measured; then
   scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
   python3 bench/contraction/cases.py prepare-measured build/bin/ks-translate .deps/measured
   python3 bench/corpus/optimize.py prepare build/bin/ks-translate .deps/corpus
+fi
+if want measured-memory; then
+  [ -f .deps/kernelskill-bundle.tar.xz ] || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+  python3 bench/memory/cases.py prepare-measured build/bin/ks-translate .deps/measured-memory
 fi
 if want lowering; then
   python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering

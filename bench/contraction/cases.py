@@ -124,12 +124,12 @@ def launcher_name(mlir_path):
     return re.search(r"func\.func @(\w+)", open(mlir_path).read()).group(1)
 
 
-def automatic_cases():
+def automatic_cases(cases=None):
     """One case per source and benchmark size (the driver decides per size);
     the hand-written variants of a source (small tiles, cp.async, split-K)
     are the driver's choice to make, so each source and size appears once."""
-    cases, seen = [], set()
-    for case in CASES:
+    cases_out, seen = [], set()
+    for case in cases or CASES:
         for w in case["bench"]:
             if (case["source"], w) in seen:
                 continue
@@ -137,8 +137,8 @@ def automatic_cases():
             auto = dict(case, bench=[w], schedule=None)
             auto["name"] = "{}_auto_{}".format(case["source"][:-3],
                                                "_".join(x.split("=")[1] for x in w.split(",")))
-            cases.append(auto)
-    return cases
+            cases_out.append(auto)
+    return cases_out
 
 
 def prepare(ks_translate, ks_opt, out, automatic=False, cases=None, here=HERE):
@@ -242,11 +242,13 @@ def measure(ks_bench, out, results, only=None):
     return status
 
 
-def prepare_measured(ks_translate, out):
+def prepare_measured(ks_translate, out, cases=None, here=HERE):
+    """Only lifts (the GPU machine has no clang): `cases` and `here` default
+    to this file's (bench/memory/cases.py passes its own)."""
     os.makedirs(out, exist_ok=True)
-    cases = automatic_cases()
+    cases = automatic_cases(cases)
     for case in cases:
-        run([ks_translate, "--import-cuda", os.path.join(HERE, case["source"]), "-o",
+        run([ks_translate, "--import-cuda", os.path.join(here, case["source"]), "-o",
              os.path.join(out, case["name"] + ".lifted.mlir")])
     json.dump(cases, open(os.path.join(out, "cases.json"), "w"), indent=1)
     print(f"lifted {len(cases)} cases into {out}")

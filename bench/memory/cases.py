@@ -10,6 +10,11 @@ and with PyTorch's op (torch_ops.py).
                                                  on the GPU machine: ks-bench, naive vs ours vs copy
                                                  (ONLY: comma-separated case names)
   cases.py report RESULTS_DIR [TORCH_JSON]       the table (markdown), torch's times beside
+  cases.py prepare-measured KS_TRANSLATE OUT_DIR here: lift the row kernels (softmax, the
+                                                 normalizations, row sums) for the driver to
+                                                 schedule and measure on the GPU machine
+                                                 (bench/contraction/cases.py measured, which
+                                                 runs the pipeline with measure=cuda there)
 
 The machinery is bench/contraction/cases.py's; each schedule applies to any
 raised kernel of the same form (a forall over rows walking each row in
@@ -142,6 +147,10 @@ if __name__ == "__main__":
         contraction.prepare(*sys.argv[2:5], cases=CASES, here=HERE)
     elif mode == "measure":
         sys.exit(contraction.measure(*sys.argv[2:6]))
+    elif mode == "prepare-measured":
+        # The row kernels, one case per source and size (no hand schedule).
+        rows = [c for c in CASES if c["schedule"] == "row_warp.mlir"]
+        contraction.prepare_measured(*sys.argv[2:4], cases=rows, here=HERE)
     elif mode == "report":
         report(*sys.argv[2:4])
     else:
