@@ -11,7 +11,8 @@ and with PyTorch's op (torch_ops.py).
                                                  (ONLY: comma-separated case names)
   cases.py report RESULTS_DIR [TORCH_JSON]       the table (markdown), torch's times beside
   cases.py prepare-measured KS_TRANSLATE OUT_DIR here: lift the row kernels (softmax, the
-                                                 normalizations, row sums) for the driver to
+                                                 normalizations, row sums) and the transpose
+                                                 for the driver to
                                                  schedule and measure on the GPU machine
                                                  (bench/contraction/cases.py measured, which
                                                  runs the pipeline with measure=cuda there)
@@ -148,8 +149,9 @@ if __name__ == "__main__":
     elif mode == "measure":
         sys.exit(contraction.measure(*sys.argv[2:6]))
     elif mode == "prepare-measured":
-        # The row kernels, one case per source and size (no hand schedule).
-        rows = [c for c in CASES if c["schedule"] == "row_warp.mlir"]
+        # The row kernels and the transpose, one case per source and size
+        # (no hand schedule: the agents' families).
+        rows = [c for c in CASES if c["schedule"] in ("row_warp.mlir", "transpose_tile.mlir")]
         contraction.prepare_measured(*sys.argv[2:4], cases=rows, here=HERE)
     elif mode == "report":
         report(*sys.argv[2:4])

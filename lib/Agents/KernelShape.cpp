@@ -2,6 +2,7 @@
 
 #include "kernelskill/Agents/KernelShape.h"
 #include "kernelskill/Transforms/RowReduction.h"
+#include "kernelskill/Transforms/TransposeTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -75,21 +76,38 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
   probe.rowsPerBlock = 1;
   probe.vector = 1;
   std::string why;
-  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why)))
-    return;
-  shape.cls = ProblemClass::Rows;
   LaunchContext context = resolveLaunchContext(kernel, module, workload);
-  shape.sizesFrom = context.source;
-  RowSizes &rows = shape.rows;
-  rows.rows = 1;
-  for (OpFoldResult ub : shape.forall.getMixedUpperBound()) {
+  auto extent = [&](OpFoldResult ub) {
     std::optional<int64_t> n;
     if (auto v = dyn_cast<Value>(ub))
       n = evaluateIndex(v, context);
     else
       n = cast<IntegerAttr>(cast<Attribute>(ub)).getInt();
-    rows.rows *= n.value_or(kAssumedScalar);
+    return n.value_or(kAssumedScalar);
+  };
+  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why))) {
+    // A transpose: checked with the schedule's default tile.
+    if (!storesAcrossLoads(shape.forall) ||
+        failed(checkTransposeTile(shape.forall, TransposeTileSchedule(), 48 * 1024, why)))
+      return;
+    shape.cls = ProblemClass::Transpose;
+    shape.sizesFrom = context.source;
+    SmallVector<OpFoldResult> ubs = shape.forall.getMixedUpperBound();
+    shape.tile.rows = extent(ubs[0]);
+    shape.tile.cols = extent(ubs[1]);
+    shape.forall.getBody()->walk([&](memref::StoreOp store) {
+      Type t = store.getValueToStore().getType();
+      if (t.isIntOrFloat())
+        shape.tile.elementBytes = std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+    });
+    return;
   }
+  shape.cls = ProblemClass::Rows;
+  shape.sizesFrom = context.source;
+  RowSizes &rows = shape.rows;
+  rows.rows = 1;
+  for (OpFoldResult ub : shape.forall.getMixedUpperBound())
+    rows.rows *= extent(ub);
   rows.readPasses = 0;
   bool first = true;
   for (auto loop : shape.forall.getBody()->getOps<scf::ForOp>()) {
@@ -178,6 +196,11 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
   return shape;
 }
 
+bool mlir::ks::isSearchable(const KernelShape &shape) {
+  return shape.problem || shape.cls == ProblemClass::Rows ||
+         shape.cls == ProblemClass::Transpose;
+}
+
 const char *mlir::ks::toString(ProblemClass cls) {
   switch (cls) {
   case ProblemClass::Gemm:
@@ -186,6 +209,8 @@ const char *mlir::ks::toString(ProblemClass cls) {
     return "gemv";
   case ProblemClass::Rows:
     return "rows";
+  case ProblemClass::Transpose:
+    return "transpose";
   case ProblemClass::Other:
     break;
   }

@@ -31,6 +31,10 @@ const std::vector<FindingKind> kReuse = {FK::no_reuse, FK::compute_bound, FK::me
 /// different row (uncoalesced), too few loads in flight.
 const std::vector<FindingKind> kRows = {FK::memory_bound, FK::uncoalesced_access,
                                         FK::latency_bound, FK::low_occupancy, FK::tail_effect};
+/// What a transpose one element per thread shows: the store (or the loads)
+/// strided across the warp.
+const std::vector<FindingKind> kTranspose = {FK::uncoalesced_access, FK::memory_bound,
+                                             FK::latency_bound};
 /// What a streaming kernel with too little in flight shows.
 const std::vector<FindingKind> kStreaming = {FK::memory_bound, FK::latency_bound,
                                              FK::uncoalesced_access, FK::low_occupancy,
@@ -85,6 +89,13 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "a row over a warp or a block (T threads), consecutive lanes on consecutive elements "
        "(coalesced; 128-bit loads and stores with V = 4), the loops' reductions combined by "
        "shuffles; rows of up to T*V*C elements kept in registers and read once"},
+      {AK::Memory, PC::Transpose, RC::Always, 0, "transpose_tile", kTranspose,
+       {{"TI", {32, 64}}, {"TJ", {32, 64}}, {"BX", {32}}, {"BY", {8, 16}}, {"PAD", {1}}},
+       0.9,
+       "the loads are contiguous along one dimension and the store along the other: each "
+       "block reads a tile with the threads along the loads' dimension into shared memory "
+       "(rows padded by one element against the column reads' bank conflicts) and writes it "
+       "with the threads along the store's"},
       // --- compute agent: the arithmetic per byte moved ---
       {AK::Compute, PC::Gemm, RC::Always, 0, "outer_product",
        {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::latency_bound},
@@ -177,7 +188,7 @@ SmallVector<ProposalAttr> mlir::ks::proposeFor(AgentKind agent, const KernelShap
                                                StringRef chip, int64_t smCount,
                                                MLIRContext *ctx) {
   SmallVector<ProposalAttr> proposals;
-  if (!shape.problem && shape.cls != ProblemClass::Rows)
+  if (!isSearchable(shape))
     return proposals;
   int sm = smVersion(chip);
   for (const ScheduleFamily *family : allScheduleFamilies()) {

@@ -62,6 +62,14 @@ const Knob kRowReductionKnobs[] = {
     {"C", 8, "turns kept in registers (rows of up to T*V*C elements read once)"},
 };
 
+const Knob kTransposeTileKnobs[] = {
+    {"TI", 32, "rows of the space per tile"},
+    {"TJ", 32, "columns of the space per tile"},
+    {"BX", 32, "threads per block along x (divides TI and TJ)"},
+    {"BY", 8, "threads per block along y (divides TI and TJ)"},
+    {"PAD", 1, "elements of padding per shared row (bank conflicts of the column reads)"},
+};
+
 const Knob kPrivatizedAtomicsKnobs[] = {
     {"B", 256, "counters per block in shared memory (indices past them go to the global buffer)"},
     {"T", 256, "threads per block"},
@@ -164,6 +172,22 @@ std::string verifyRowReductionKnobs(const KernelShape &shape, const KnobValues &
   return why;
 }
 
+std::string transposeTileAttributes(const KnobValues &v) {
+  return "{tile = " + array(knobValue(v, "TI"), knobValue(v, "TJ")) +
+         ", block = " + array(knobValue(v, "BX"), knobValue(v, "BY")) +
+         ", pad = " + std::to_string(knobValue(v, "PAD")) + "}";
+}
+
+/// The knobs' own limits, then the op's checks of the kernel's forall.
+std::string verifyTransposeTileKnobs(const KernelShape &shape, const KnobValues &v,
+                                     int64_t maxThreads, int64_t maxShared) {
+  TransposeTileSchedule s = toTransposeTile(v);
+  std::string why = verifyTransposeTile(s, maxThreads);
+  if (why.empty() && shape.forall)
+    (void)checkTransposeTile(shape.forall, s, maxShared, why); // `why` on failure
+  return why;
+}
+
 std::string privatizedAtomicsAttributes(const KnobValues &v) {
   return "{bins = " + std::to_string(knobValue(v, "B")) +
          ", threads = " + std::to_string(knobValue(v, "T")) +
@@ -251,8 +275,19 @@ const Family kPrivatizedAtomics{
       return knobValue(v, "U") > 1;
     }};
 
-const ScheduleFamily *const kFamilies[] = {&kOuterProduct, &kSplitReduction, &kOnePerThread,
-                                           &kRowReduction, &kPrivatizedAtomics};
+// Proposed for raised two-dimensional kernels that store across their
+// loads (transposes; Rules.cpp). Claims: the f32 shared tile, each thread's
+// points' values in registers.
+const Family kTransposeTile{
+    {"transpose_tile", "transform.ks.simt_transpose_tile", kTransposeTileKnobs,
+     "4*TI*(TJ+PAD)", "BX*BY", "2*TI*TJ/(BX*BY)+24", "TI,TJ"},
+    transposeTileAttributes, verifyTransposeTileKnobs, [](const KnobValues &v) -> int64_t {
+      return knobValue(v, "PAD") > 0;
+    }};
+
+const ScheduleFamily *const kFamilies[] = {&kOuterProduct,  &kSplitReduction,
+                                           &kOnePerThread,  &kRowReduction,
+                                           &kTransposeTile, &kPrivatizedAtomics};
 
 const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
 
@@ -338,6 +373,14 @@ RowReductionSchedule mlir::ks::toRowReduction(const KnobValues &v) {
   s.vector = knobValue(v, "V");
   s.unroll = knobValue(v, "U");
   s.cachedTurns = knobValue(v, "C");
+  return s;
+}
+
+TransposeTileSchedule mlir::ks::toTransposeTile(const KnobValues &v) {
+  TransposeTileSchedule s;
+  s.tile = {knobValue(v, "TI"), knobValue(v, "TJ")};
+  s.block = {knobValue(v, "BX"), knobValue(v, "BY")};
+  s.pad = knobValue(v, "PAD");
   return s;
 }
 

@@ -171,6 +171,43 @@ ScheduleCost mlir::ks::predictRowReduction(const GPUCapabilities &caps, const Ro
   return c;
 }
 
+ScheduleCost mlir::ks::predictTransposeTile(const GPUCapabilities &caps, const TileSizes &sz,
+                                            const ScalarValues &knobs, int64_t registers,
+                                            int64_t sharedBytes) {
+  int64_t ti = knob(knobs, "TI"), tj = knob(knobs, "TJ"), bx = knob(knobs, "BX"),
+          by = knob(knobs, "BY");
+  if (ti <= 0 || tj <= 0 || bx <= 0 || by <= 0)
+    return infeasible("a count is not positive");
+  int64_t threads = bx * by;
+  Occupancy occ = computeOccupancy(caps, {threads, registers, sharedBytes, 0});
+  if (occ.activeBlocksPerSM == 0)
+    return infeasible("no block fits on an SM: " + occ.whyNone);
+  int64_t blocks = ceilDiv(sz.rows, ti) * ceilDiv(sz.cols, tj);
+  double eb = double(sz.elementBytes);
+  double bytes = 2.0 * double(sz.rows) * double(sz.cols) * eb;
+  double dram = caps.dramGBps * 1e9 * kAchievableDram;
+  double clock = double(caps.smClockMHz) * 1e6;
+  double resident = std::min<double>(double(blocks), double(caps.smCount * occ.activeBlocksPerSM));
+  double inFlight = resident * double(ti * tj) * eb;
+  double needed = dram * kScheduleLatencyCycles / clock;
+  double mlp = std::min(1.0, inFlight / needed);
+  double spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
+                                    std::max<double>(1.0, double(occ.activeBlocksPerSM)));
+  double achieved = dram * std::min(mlp, std::max(spread, 1e-3));
+  ScheduleCost c;
+  c.blocks = blocks;
+  c.blocksPerSM = occ.activeBlocksPerSM;
+  c.occupancy = occ.occupancy;
+  c.seconds = bytes / achieved + kLaunchSeconds;
+  c.bound = mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  std::ostringstream os;
+  os << blocks << " tiles of " << ti << " x " << tj << ", " << occ.activeBlocksPerSM
+     << " per SM, " << int64_t(inFlight / 1024) << " KiB in flight of " << int64_t(needed / 1024)
+     << " KiB needed, bound by " << c.bound;
+  c.explanation = os.str();
+  return c;
+}
+
 ScheduleCost mlir::ks::predictSplitReduction(const GPUCapabilities &caps,
                                              const ContractionSizes &sz,
                                              const ScalarValues &knobs, int64_t registers,

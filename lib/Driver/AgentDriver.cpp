@@ -512,16 +512,19 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     d.sizes = "rows=" + std::to_string(shape.rows.rows) +
               ", row length=" + std::to_string(shape.rows.length) +
               ", passes=" + std::to_string(shape.rows.readPasses);
+  else if (shape.cls == ProblemClass::Transpose)
+    d.sizes = "transpose of " + std::to_string(shape.tile.rows) + " x " +
+              std::to_string(shape.tile.cols);
   else
     d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
               ", k=" + std::to_string(shape.sizes.k) +
               ", batch=" + std::to_string(shape.sizes.batch);
   if (!shape.sizesFrom.empty())
     d.sizes += " (" + shape.sizesFrom + ")";
-  // The rows family is searched like the contractions' (rules, negotiation,
-  // cost model, ptxas, measurements); the other raised kernels without a
-  // contraction get their family's defaults (scheduleAnyway).
-  if (!shape.problem && shape.cls != ProblemClass::Rows) {
+  // Rows and transposes are searched like the contractions (rules,
+  // negotiation, cost model, ptxas, measurements); the other raised kernels
+  // without a contraction get their family's defaults (scheduleAnyway).
+  if (!isSearchable(shape)) {
     if (kernel->hasAttr("ks.raised"))
       return scheduleAnyway(kernel, d, shape, {}, caps, shape.whyNot);
     d.decision = "unchanged: " + shape.whyNot;

@@ -68,6 +68,8 @@ ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &s
     return predictOuterProduct(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
   if (c.family->name == "row_reduction")
     return predictRowReduction(caps, shape.rows, c.knobs, c.registers, c.sharedBytes);
+  if (c.family->name == "transpose_tile")
+    return predictTransposeTile(caps, shape.tile, c.knobs, c.registers, c.sharedBytes);
   return predictSplitReduction(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
 }
 

@@ -141,6 +141,25 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const TransposeTileSchedule &s
 }
 } // namespace
 
+LogicalResult mlir::ks::checkTransposeTile(scf::ForallOp forall, const TransposeTileSchedule &s,
+                                           int64_t maxSharedBytes, std::string &why) {
+  return failure(failed(analyze(forall, s, maxSharedBytes, why)));
+}
+
+bool mlir::ks::storesAcrossLoads(scf::ForallOp forall) {
+  if (forall.getRank() != 2)
+    return false;
+  Value first = forall.getInductionVars()[0], second = forall.getInductionVars()[1];
+  bool storeAlongFirst = false, loadAlongSecond = false;
+  forall.getBody()->walk([&](Operation *op) {
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      storeAlongFirst |= !store.getIndices().empty() && store.getIndices().back() == first;
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      loadAlongSecond |= !load.getIndices().empty() && load.getIndices().back() == second;
+  });
+  return storeAlongFirst && loadAlongSecond;
+}
+
 LogicalResult mlir::ks::generateTransposeTile(scf::ForallOp forall, const TransposeTileSchedule &s,
                                               int64_t maxSharedBytes, std::string &why) {
   FailureOr<Analysis> a = analyze(forall, s, maxSharedBytes, why);

@@ -27,9 +27,12 @@ namespace mlir::ks {
 
 /// Gemm, Gemv: a raised contraction. Rows: a raised kernel without one
 /// whose forall walks rows in loops that the row-reduction schedule
-/// accepts (softmax, the normalizations, row reductions). Other raised
-/// kernels without a contraction have no class the rules know (Other).
-enum class ProblemClass { Gemm, Gemv, Rows, Other };
+/// accepts (softmax, the normalizations, row reductions). Transpose: a
+/// two-dimensional forall whose one store is contiguous along the other
+/// dimension than its loads, which the transpose-tile schedule accepts.
+/// Other raised kernels without a contraction have no class the rules
+/// know (Other).
+enum class ProblemClass { Gemm, Gemv, Rows, Transpose, Other };
 
 /// Along which iteration dimensions an operand's memory is contiguous.
 enum class OperandLayout { AlongReduction, AlongOutput, None };
@@ -41,6 +44,8 @@ struct KernelShape {
   scf::ForallOp forall;
   /// Rows: the rows, their length and passes, at the workload.
   RowSizes rows;
+  /// Transpose: the space's extents at the workload.
+  TileSizes tile;
   /// Why the kernel has no contraction the families can schedule.
   std::string whyNot;
   ProblemClass cls = ProblemClass::Gemm;
@@ -51,6 +56,10 @@ struct KernelShape {
   /// The largest headroom of each finding kind in the kernel's diagnosis.
   std::map<FindingKind, double> findings;
 };
+
+/// Whether the rules and the driver search schedules for the kernel: a
+/// contraction, rows, a transpose.
+bool isSearchable(const KernelShape &shape);
 
 /// Reads `kernel` (a raised gpu.func). `workload` overrides sizes by
 /// argument name, as the profiler's option does.

@@ -18,6 +18,7 @@
 #include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/RowReduction.h"
+#include "kernelskill/Transforms/TransposeTile.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -75,6 +76,7 @@ llvm::ArrayRef<const ScheduleFamily *> allScheduleFamilies();
 OuterProductSchedule toOuterProduct(const KnobValues &values);
 SplitReductionSchedule toSplitReduction(const KnobValues &values);
 RowReductionSchedule toRowReduction(const KnobValues &values);
+TransposeTileSchedule toTransposeTile(const KnobValues &values);
 PrivatizedAtomicsSchedule toPrivatizedAtomics(const KnobValues &values);
 
 /// Evaluates one of the family's claim formulas at `values`.

@@ -53,6 +53,11 @@ struct RowSizes {
   bool contiguous = true;
   int64_t elementBytes = 4;
 };
+/// A two-dimensional elementwise space (a transpose), at the workload.
+struct TileSizes {
+  int64_t rows = 1, cols = 1; ///< the forall's extents, outer first
+  int64_t elementBytes = 4;
+};
 struct ScheduleCost {
   double seconds = 0;
   double occupancy = 0;        ///< resident warps / max warps per SM
@@ -88,6 +93,13 @@ ScheduleCost predictOuterProduct(const GPUCapabilities &caps, const ContractionS
 ScheduleCost predictRowReduction(const GPUCapabilities &caps, const RowSizes &sizes,
                                  const ScalarValues &knobs, int64_t registers,
                                  int64_t sharedBytes);
+/// `knobs` are the transpose_tile family's, complete (TI, TJ, BX, BY, PAD):
+/// every element read once and written once over the DRAM bandwidth,
+/// slowed by memory-level parallelism (a thread's TI*TJ/(BX*BY) loads of
+/// the first phase in flight at once) and by too few blocks.
+ScheduleCost predictTransposeTile(const GPUCapabilities &caps, const TileSizes &sizes,
+                                  const ScalarValues &knobs, int64_t registers,
+                                  int64_t sharedBytes);
 ScheduleCost predictSplitReduction(const GPUCapabilities &caps, const ContractionSizes &sizes,
                                    const ScalarValues &knobs, int64_t registers,
                                    int64_t sharedBytes);

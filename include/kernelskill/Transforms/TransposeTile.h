@@ -34,6 +34,18 @@ struct TransposeTileSchedule {
 /// empty when they can.
 std::string verifyTransposeTile(const TransposeTileSchedule &s, int64_t maxThreads);
 
+/// Whether the schedule applies to `forall` (the checks of
+/// generateTransposeTile, without changing the IR); `why` says why not.
+LogicalResult checkTransposeTile(scf::ForallOp forall, const TransposeTileSchedule &s,
+                                 int64_t maxSharedBytes, std::string &why);
+
+/// Whether the kernel's forall is a transpose: two dimensions, its one
+/// store contiguous along the first (the store's last index is the first
+/// iteration variable) while a load is contiguous along the second. Under
+/// any one mapping of threads either the loads or the store are strided;
+/// the shared tile makes both coalesced.
+bool storesAcrossLoads(scf::ForallOp forall);
+
 /// Rewrites the top-level forall of a raised kernel into the schedule's SIMT
 /// code and its launch (the shared tile within `maxSharedBytes`). The body
 /// must be one store of a value computed from loads of buffers it does not
