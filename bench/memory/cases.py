@@ -107,6 +107,14 @@ CASES += [
          ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]),
     case("stencil3d", "halo_4x8x32.mlir", "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32", "8*n*n*n",
          ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
+    # Streamed: a block walks its tile's outermost dimension plane by plane.
+    case("stencil2d", "halo_stream_64x256.mlir", "in:f32[n*m]:in,out:f32[n*m]:out,n:i32,m:i32",
+         "8*n*m", ["n=16384,m=16384"], ["n=37,m=1000", "n=1,m=4097", "n=3,m=3"],
+         ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]),
+    case("stencil3d", "halo3d_stream_32x8x32.mlir", "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32",
+         "8*n*n*n", ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
+    case("stencil3d", "halo3d_stream8_32x8x32.mlir", "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32",
+         "8*n*n*n", ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
 ]
 
 # A 256-bin histogram of bytes (every value 0..255): the bytes read are what

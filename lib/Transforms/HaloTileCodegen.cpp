@@ -52,6 +52,8 @@ std::string mlir::ks::verifyHaloTile(const HaloTileSchedule &s, int64_t maxThrea
   size_t rank = s.tile.size();
   if (rank != 2 && rank != 3)
     return "tile takes 2 or 3 sizes (the forall's dimensions, outermost first)";
+  if (s.stream < 0)
+    return "stream takes the planes per step (0: no walk)";
   if (s.block.size() != rank)
     return "block takes as many sizes as tile (x first)";
   int64_t threads = 1;
@@ -59,6 +61,17 @@ std::string mlir::ks::verifyHaloTile(const HaloTileSchedule &s, int64_t maxThrea
     int64_t t = s.tile[d], b = s.block[rank - 1 - d];
     if (t <= 0 || b <= 0)
       return "tile and block take positive sizes";
+    if (s.stream && d == 0) {
+      if (s.stream < 0 || s.stream > 16 || t % s.stream)
+        return "streamed: stream (planes per step, at most 16) must divide the tile's " +
+               std::to_string(t) + " planes";
+      if (b != 1)
+        return "streamed: the block has one thread along the outermost dimension (its last "
+               "size), got " + std::to_string(b);
+      if (t > 4096)
+        return "streamed: at most 4096 planes per block";
+      continue;
+    }
     if (t % b)
       return "block size " + std::to_string(b) + " does not divide the tile's " +
              std::to_string(t) + " along dimension " + std::to_string(d);
@@ -277,7 +290,8 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const HaloTileSchedule &s,
               " elements apart along dimension " + std::to_string(d) + " (at most 8)";
         return failure();
       }
-      elements *= s.tile[d] + st.hi[d] - st.lo[d];
+      // Streamed, dimension 0 holds the window of planes.
+      elements *= (s.stream && d == 0 ? s.stream : s.tile[d]) + st.hi[d] - st.lo[d];
     }
     bytes += elements * ((st.shape.getType().getElementTypeBitWidth() + 7) / 8);
     a.staged.push_back(st);
@@ -322,19 +336,34 @@ LogicalResult mlir::ks::generateHaloTile(scf::ForallOp forall, const HaloTileSch
     linear = sb.add(linear, sb.mul(tid[d], scale));
   auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
 
-  // Phase 1: every staged buffer's haloed tile, all threads.
+  // Streamed: the outermost dimension is walked by each block, K = stream
+  // planes per step, through a window of W = K + hi0 - lo0 planes (slot of
+  // plane q: (q - origin0 - lo0) mod W); otherwise the whole haloed tile
+  // at once.
+  int64_t K = s.stream;
+  auto window = [&](const Staged &st) { return K + st.hi[0] - st.lo[0]; };
   for (Staged &st : a->staged) {
     SmallVector<int64_t, 3> extent;
-    int64_t total = 1;
-    for (int64_t d = 0; d < rank; ++d) {
-      extent.push_back(s.tile[d] + st.hi[d] - st.lo[d]);
-      total *= extent.back();
-    }
+    for (int64_t d = 0; d < rank; ++d)
+      extent.push_back(d == 0 && K ? window(st) : s.tile[d] + st.hi[d] - st.lo[d]);
     Type elt = st.shape.getType().getElementType();
     st.tile = addSharedBuffer(a->kernel, MemRefType::get(extent, elt, MemRefLayoutAttrInterface(), space),
                               loc);
-    // The views' element (g_0, ..., g_R-1) lies at sum(g_d * stride_d) of
-    // the buffer, inside it below 1 + sum((size_d - 1) * stride_d).
+  }
+  // Loads into a staged buffer's tile the elements h of a region
+  // (linearized over the block's threads, the turns unrolled) from the
+  // views' element origin + lo + h, at tile index h: the whole haloed tile,
+  // or with `outer` the `planes` planes from `outer` on, plane k of them at
+  // slot (`slot` + k) mod W. The element lies at sum(g_d * stride_d) of
+  // the buffer, inside it below 1 + sum((size_d - 1) * stride_d): its flat
+  // address, as the original's.
+  auto stage = [&](Staged &st, Value outer, Value slot, int64_t planes) {
+    SmallVector<int64_t, 3> region;
+    int64_t total = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      region.push_back(outer && d == 0 ? planes : s.tile[d] + st.hi[d] - st.lo[d]);
+      total *= region.back();
+    }
     SmallVector<Value> sizes, strides;
     for (OpFoldResult v : st.shape.getMixedSizes())
       sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, v));
@@ -343,73 +372,108 @@ LogicalResult mlir::ks::generateHaloTile(scf::ForallOp forall, const HaloTileSch
     Value end = sb.c(1);
     for (int64_t d = 0; d < rank; ++d)
       end = sb.add(end, sb.mul(sb.sub(sizes[d], sb.c(1)), strides[d]));
-    Value base = st.buffer;
     sb.loop(0, (total + threads - 1) / threads, 1, /*unroll=*/true, [&](Value r) {
       Value e = sb.add(linear, sb.mul(r, threads));
       sb.ifThen(sb.lt(e, total), [&]() {
         SmallVector<Value, 3> h(rank);
         Value rest = e;
         for (int64_t d = rank - 1; d >= 0; --d) {
-          h[d] = d == 0 ? rest : sb.rem(rest, extent[d]);
-          rest = sb.div(rest, extent[d]);
+          h[d] = d == 0 ? rest : sb.rem(rest, region[d]);
+          rest = sb.div(rest, region[d]);
         }
         Value flat = sb.c(0);
         for (int64_t d = 0; d < rank; ++d) {
-          Value g = sb.add(sb.add(origin[d], h[d]), st.lo[d]);
+          Value g = outer && d == 0 ? sb.add(outer, h[0])
+                                    : sb.add(sb.add(origin[d], h[d]), st.lo[d]);
           flat = sb.add(flat, sb.mul(g, strides[d]));
         }
+        SmallVector<Value, 3> at(h.begin(), h.end());
+        if (slot)
+          at[0] = sb.rem(sb.add(slot, h[0]), window(st));
         sb.ifThen(sb.lt(flat, end), [&]() {
-          Value v = memref::LoadOp::create(b, loc, base, ValueRange{flat});
-          memref::StoreOp::create(b, loc, v, st.tile, h);
+          Value v = memref::LoadOp::create(b, loc, st.buffer, ValueRange{flat});
+          memref::StoreOp::create(b, loc, v, st.tile, at);
         });
       });
     });
-  }
-  gpu::BarrierOp::create(b, loc);
-
-  // Phase 2: each thread's points, the staged loads from the tiles.
-  Block *body = forall.getBody();
-  std::function<void(int64_t, SmallVector<Value, 3> &)> points = [&](int64_t d,
-                                                                   SmallVector<Value, 3> &local) {
-    if (d == rank) {
-      Value inside;
-      SmallVector<Value, 3> p;
-      for (int64_t k = 0; k < rank; ++k) {
-        p.push_back(sb.add(origin[k], local[k]));
-        inside = sb.andi(inside, sb.lt(p[k], ubs[k]));
-      }
-      sb.ifThen(inside, [&]() {
-        IRMapping map;
-        for (int64_t k = 0; k < rank; ++k)
-          map.map(forall.getInductionVars()[k], p[k]);
-        for (Operation &op : body->without_terminator())
-          b.clone(op, map);
-        for (Staged &st : a->staged)
-          for (auto &[load, offsets] : st.loads) {
-            Operation *copy = map.lookupOrNull(load);
-            if (!copy)
-              continue;
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPoint(copy);
-            SmallVector<Value, 3> at;
-            for (int64_t k = 0; k < rank; ++k)
-              at.push_back(sb.add(local[k], offsets[k] - st.lo[k]));
-            Value v = memref::LoadOp::create(b, copy->getLoc(), st.tile, at);
-            copy->getResult(0).replaceAllUsesWith(v);
-            copy->erase();
-          }
-      });
-      return;
-    }
-    int64_t B = threadsAlong(d);
-    sb.loop(0, s.tile[d] / B, 1, /*unroll=*/true, [&](Value k) {
-      local.push_back(sb.add(tid[d], sb.mul(k, B)));
-      points(d + 1, local);
-      local.pop_back();
-    });
   };
-  SmallVector<Value, 3> local;
-  points(0, local);
+
+  // Each thread's points: the body inside the space, every staged load
+  // from its tile at the point's place plus the load's offset minus the
+  // lowest offset; in dimension 0 of a streamed tile, the slot of the
+  // plane read (`step`: the plane's index within the block's walk).
+  Block *body = forall.getBody();
+  std::function<void(int64_t, SmallVector<Value, 3> &, Value)> points =
+      [&](int64_t d, SmallVector<Value, 3> &local, Value step) {
+        if (d == rank) {
+          Value inside;
+          SmallVector<Value, 3> p;
+          for (int64_t k = 0; k < rank; ++k) {
+            p.push_back(sb.add(origin[k], local[k]));
+            inside = sb.andi(inside, sb.lt(p[k], ubs[k]));
+          }
+          sb.ifThen(inside, [&]() {
+            IRMapping map;
+            for (int64_t k = 0; k < rank; ++k)
+              map.map(forall.getInductionVars()[k], p[k]);
+            for (Operation &op : body->without_terminator())
+              b.clone(op, map);
+            for (Staged &st : a->staged)
+              for (auto &[load, offsets] : st.loads) {
+                Operation *copy = map.lookupOrNull(load);
+                if (!copy)
+                  continue;
+                OpBuilder::InsertionGuard guard(b);
+                b.setInsertionPoint(copy);
+                SmallVector<Value, 3> at;
+                for (int64_t k = 0; k < rank; ++k)
+                  at.push_back(sb.add(local[k], offsets[k] - st.lo[k]));
+                if (step)
+                  at[0] = sb.rem(sb.add(local[0], offsets[0] - st.lo[0]), window(st));
+                Value v = memref::LoadOp::create(b, copy->getLoc(), st.tile, at);
+                copy->getResult(0).replaceAllUsesWith(v);
+                copy->erase();
+              }
+          });
+          return;
+        }
+        int64_t B = threadsAlong(d);
+        sb.loop(0, s.tile[d] / B, 1, /*unroll=*/true, [&](Value k) {
+          local.push_back(sb.add(tid[d], sb.mul(k, B)));
+          points(d + 1, local, step);
+          local.pop_back();
+        });
+      };
+
+  if (!K) {
+    // Every tile at once, a barrier, every point.
+    for (Staged &st : a->staged)
+      stage(st, Value(), Value(), 0);
+    gpu::BarrierOp::create(b, loc);
+    SmallVector<Value, 3> local;
+    points(0, local, Value());
+  } else {
+    // The window's first hi0 - lo0 planes, then per step t: the K planes
+    // from origin0 + t*K + hi0 on (slots from (t*K + hi0 - lo0) mod W), a
+    // barrier, the points of planes t*K ... t*K + K - 1, a barrier (the
+    // next step overwrites the planes this one read last).
+    for (Staged &st : a->staged)
+      if (st.hi[0] > st.lo[0])
+        stage(st, sb.add(origin[0], st.lo[0]), sb.c(0), st.hi[0] - st.lo[0]);
+    sb.loop(0, s.tile[0], K, /*unroll=*/false, [&](Value step) {
+      for (Staged &st : a->staged)
+        stage(st, sb.add(sb.add(origin[0], step), st.hi[0]),
+              sb.add(step, st.hi[0] - st.lo[0]), K);
+      gpu::BarrierOp::create(b, loc);
+      // The planes' points one after the other (a loop: the step's loads,
+      // unrolled, are what must be in flight together).
+      sb.loop(0, K, 1, /*unroll=*/false, [&](Value k) {
+        SmallVector<Value, 3> local = {sb.add(step, k)};
+        points(1, local, step);
+      });
+      gpu::BarrierOp::create(b, loc);
+    });
+  }
 
   std::array<Value, 3> grid = {sb.c(1), sb.c(1), sb.c(1)};
   std::array<int64_t, 3> block = {1, 1, 1};

@@ -7,7 +7,8 @@
 // tile of the space: the block first loads the tile of the buffer plus the
 // halo its offsets reach, all at once and coalesced, into shared memory;
 // after a barrier each thread computes its points of the tile, reading the
-// staged buffer from the shared tile.
+// staged buffer from the shared tile. Streamed, a block walks its tile's
+// outermost dimension plane by plane through a window of planes.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELSKILL_TRANSFORMS_HALOTILE_H
@@ -29,6 +30,15 @@ struct HaloTileSchedule {
   /// dimension; each thread computes tile / block points per dimension,
   /// `block` apart.
   SmallVector<int64_t, 3> block;
+  /// Walk the outermost dimension, `stream` planes per step (0: no walk):
+  /// each block takes tile[0] consecutive planes (rows of a 2-D space),
+  /// `stream` at a time, keeping in shared memory only the planes the step
+  /// and the offsets reach (a window of stream + hi - lo, `stream` new
+  /// planes loaded per step, all their loads in flight at once), so each
+  /// element is loaded about once instead of once per tile it borders.
+  /// The block has one thread along that dimension; `stream` divides
+  /// tile[0].
+  int64_t stream = 0;
 };
 
 /// Why the knobs cannot apply on a chip with `maxThreads` threads per block;

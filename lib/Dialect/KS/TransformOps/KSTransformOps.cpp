@@ -249,6 +249,7 @@ DiagnosedSilenceableFailure transform::SIMTHaloTileOp::applyToOne(
   HaloTileSchedule s;
   s.tile.assign(getTile().begin(), getTile().end());
   s.block.assign(getBlock().begin(), getBlock().end());
+  s.stream = getStream();
   return applyForallSchedule<HaloTileSchedule>(*this, target, "ks.simt_halo_tile", s,
                                                verifyHaloTile, generateHaloTile, results);
 }

@@ -221,3 +221,47 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Streamed: one thread along the walked dimension, and the planes per step
+// dividing the tile's planes.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %x[%i, %j] : memref<?x?xf32>
+        memref.store %a, %y[%i, %j] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: streamed: the block has one thread along the outermost dimension (its last size), got 8}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 64, 32>, block = array<i64: 32, 8>, stream = 8} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %x[%i, %j] : memref<?x?xf32>
+        memref.store %a, %y[%i, %j] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: streamed: stream (planes per step, at most 16) must divide the tile's 60 planes}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 60, 32>, block = array<i64: 32, 1>, stream = 8} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

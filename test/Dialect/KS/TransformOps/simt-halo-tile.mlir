@@ -165,3 +165,65 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Streamed (stream = 2): each block walks its 4 rows 2 per step with one
+// thread along them. The window holds 2 + (0 - (-1)) = 3 rows: first the
+// row above the block's first (slot 0), then per step the step's 2 rows
+// (slots (step + 1 + k) mod 3), a barrier, the 2 rows' points one after the
+// other (the row above each from slot (row + 0) mod 3, the point's own row
+// from (row + 1) mod 3), a barrier.
+// CHECK-LABEL: gpu.func @stream
+// CHECK-SAME: workgroup(%[[TILE:.*]] : memref<3x5xf32, #gpu.address_space<workgroup>>
+// CHECK-SAME: known_block_size = array<i32: 4, 1, 1>
+// CHECK: %[[I0:.*]] = arith.muli %{{.*}}, %c4
+// CHECK: %[[TX:.*]] = gpu.thread_id  x
+// The prologue: 5 elements of one row over 4 threads, into slot 0.
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK: memref.store %{{.*}}, %[[TILE]][%{{.*}}, %{{.*}}]
+// CHECK: } {ks.unroll}
+// CHECK: scf.for %[[STEP:.*]] = %c0 to %c4 step %c2 {
+// CHECK: scf.for %{{.*}} = %c0 to %c3 step %c1 {
+// CHECK: %[[SLOT:.*]] = arith.remui %{{.*}}, %c3
+// CHECK: memref.store %{{.*}}, %[[TILE]][%[[SLOT]], %{{.*}}]
+// CHECK: } {ks.unroll}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: scf.for %[[K:.*]] = %c0 to %c2 step %c1 {
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[STEP]], %[[K]]
+// CHECK: %[[UPSLOT:.*]] = arith.remui %[[ROW]], %c3
+// CHECK-NEXT: %[[UP:.*]] = memref.load %[[TILE]][%[[UPSLOT]], %[[TX]]]
+// CHECK: gpu.barrier
+// CHECK-LABEL: func.func @launch
+// CHECK: threads in (%c4{{.*}}, %c1{{.*}}, %c1{{.*}})
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @stream(%in0: memref<?xf32>, %out0: memref<?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      %c1 = arith.constant 1 : index
+      %cm1 = arith.constant -1 : index
+      %negm = arith.muli %m, %cm1 : index
+      %in = memref.reinterpret_cast %in0 to offset: [0], sizes: [%n, %m], strides: [%m, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %up = memref.reinterpret_cast %in0 to offset: [%negm], sizes: [%n, %m], strides: [%m, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %out = memref.reinterpret_cast %out0 to offset: [0], sizes: [%n, %m], strides: [%m, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %up[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+        %j1 = arith.addi %j, %c1 : index
+        %b = memref.load %in[%i, %j1] : memref<?x?xf32, strided<[?, 1]>>
+        %s = arith.addf %a, %b : f32
+        memref.store %s, %out[%i, %j] : memref<?x?xf32, strided<[?, 1]>>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%in: memref<?xf32>, %out: memref<?xf32>, %n: index, %m: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@stream blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>, %n : index, %m : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 4, 4>, block = array<i64: 4, 1>, stream = 2} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

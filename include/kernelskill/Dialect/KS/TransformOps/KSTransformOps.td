@@ -227,13 +227,20 @@ def KS_SIMTHaloTileOp : Op<Transform_Dialect, "ks.simt_halo_tile",
     staged buffers from the tiles; its other loads, stores and branches are
     unchanged. Staged: every buffer the kernel does not write that the body
     reads at two or more offsets. The grid is the tile count per dimension.
-    Refuses bodies with effects other than loads and stores, kernels with
-    other work, and tiles over the shared memory per block (at most 48 KiB).
-    Returns the kernel.
+    With `stream = K` (K > 0), each block walks its tile's outermost
+    dimension (tile[0] planes, rows of a 2-D space) K planes per step,
+    keeping in shared memory only the window of planes the step and the
+    offsets reach: per step it loads K new planes (with their halo, all the
+    loads in flight), waits at a barrier, computes the K planes' points and
+    waits again; the block has one thread along that dimension (the last
+    size of `block`), K divides tile[0] (at most 16). Refuses bodies with effects other than
+    loads and stores, kernels with other work, and tiles over the shared
+    memory per block (at most 48 KiB). Returns the kernel.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
       DenseI64ArrayAttr:$tile,
-      DenseI64ArrayAttr:$block);
+      DenseI64ArrayAttr:$block,
+      DefaultValuedAttr<I64Attr, "0">:$stream);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
