@@ -18,6 +18,14 @@
 //     from tile[p - origin + offset - lo]
 //   both phases' loops marked for full unrolling
 //
+// Streamed (stream = K): the block has one thread along dimension 0 and
+// walks its T_0 planes K per step; shared memory holds a window of
+// W = K + hi_0 - lo_0 planes, plane q in slot (q - origin_0 - lo_0) mod W:
+//   the window's first hi_0 - lo_0 planes
+//   per step s (planes s .. s + K - 1 of the walk): phase 1 for the K
+//     planes from origin_0 + s + hi_0 on, barrier, phase 2 for the K planes
+//     (a loop), barrier (the next step overwrites what this one read last)
+//
 // Exact: the staged buffers are not written by the kernel, so every tile
 // element holds what the original load would read; each point runs the
 // body once with its other loads, stores and control flow as they were.
