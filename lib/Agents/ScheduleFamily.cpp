@@ -162,14 +162,25 @@ std::string rowReductionAttributes(const KnobValues &v) {
          ", cached_turns = " + std::to_string(knobValue(v, "C")) + "}";
 }
 
-/// The knobs' own limits, then the op's checks of the kernel's forall.
+/// For the families of raised kernels without a contraction: the knobs'
+/// own limits, then the op's checks of the kernel's forall (`why` set on
+/// failure).
+template <typename Schedule>
+std::string verifyForallKnobs(const KernelShape &shape, const Schedule &s, int64_t maxThreads,
+                              int64_t maxShared,
+                              std::string (*limits)(const Schedule &, int64_t),
+                              LogicalResult (*check)(scf::ForallOp, const Schedule &, int64_t,
+                                                     std::string &)) {
+  std::string why = limits(s, maxThreads);
+  if (why.empty() && shape.forall)
+    (void)check(shape.forall, s, maxShared, why);
+  return why;
+}
+
 std::string verifyRowReductionKnobs(const KernelShape &shape, const KnobValues &v,
                                     int64_t maxThreads, int64_t maxShared) {
-  RowReductionSchedule s = toRowReduction(v);
-  std::string why = verifyRowReduction(s, maxThreads);
-  if (why.empty() && shape.forall)
-    (void)checkRowReduction(shape.forall, s, maxShared, why); // `why` on failure
-  return why;
+  return verifyForallKnobs(shape, toRowReduction(v), maxThreads, maxShared, verifyRowReduction,
+                           checkRowReduction);
 }
 
 std::string transposeTileAttributes(const KnobValues &v) {
@@ -178,14 +189,10 @@ std::string transposeTileAttributes(const KnobValues &v) {
          ", pad = " + std::to_string(knobValue(v, "PAD")) + "}";
 }
 
-/// The knobs' own limits, then the op's checks of the kernel's forall.
 std::string verifyTransposeTileKnobs(const KernelShape &shape, const KnobValues &v,
                                      int64_t maxThreads, int64_t maxShared) {
-  TransposeTileSchedule s = toTransposeTile(v);
-  std::string why = verifyTransposeTile(s, maxThreads);
-  if (why.empty() && shape.forall)
-    (void)checkTransposeTile(shape.forall, s, maxShared, why); // `why` on failure
-  return why;
+  return verifyForallKnobs(shape, toTransposeTile(v), maxThreads, maxShared, verifyTransposeTile,
+                           checkTransposeTile);
 }
 
 std::string privatizedAtomicsAttributes(const KnobValues &v) {
@@ -195,14 +202,10 @@ std::string privatizedAtomicsAttributes(const KnobValues &v) {
          ", unroll = " + std::to_string(knobValue(v, "U")) + "}";
 }
 
-/// The knobs' own limits, then the op's checks of the kernel's forall.
 std::string verifyPrivatizedAtomicsKnobs(const KernelShape &shape, const KnobValues &v,
                                          int64_t maxThreads, int64_t maxShared) {
-  PrivatizedAtomicsSchedule s = toPrivatizedAtomics(v);
-  std::string why = verifyPrivatizedAtomics(s, maxThreads);
-  if (why.empty() && shape.forall)
-    (void)checkPrivatizedAtomics(shape.forall, s, maxShared, why); // `why` on failure
-  return why;
+  return verifyForallKnobs(shape, toPrivatizedAtomics(v), maxThreads, maxShared,
+                           verifyPrivatizedAtomics, checkPrivatizedAtomics);
 }
 
 struct Family : ScheduleFamily {

@@ -35,6 +35,35 @@ constexpr double kStepLatencyCycles = kScheduleLatencyCycles + 100;
 /// Fixed cost of a launch (and of split-K's extra initialization launch).
 constexpr double kLaunchSeconds = 3e-6;
 
+/// A streaming kernel's DRAM terms: 0.88 of the peak; memory-level
+/// parallelism (the bytes the resident blocks keep in flight against
+/// bandwidth x latency); the blocks' spread (an SM cannot pull much more
+/// than twice its share of the bandwidth).
+struct StreamTerms {
+  double dram, inFlight, needed, mlp, spread;
+  /// The rate with those two limits (and `efficiency` of the peak's).
+  double rate(double efficiency = 1) const {
+    return dram * efficiency * std::min(mlp, std::max(spread, 1e-3));
+  }
+  std::string bound() const {
+    return mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  }
+};
+
+StreamTerms streamTerms(const GPUCapabilities &caps, int64_t blocks, int64_t blocksPerSM,
+                        double bytesInFlightPerBlock) {
+  StreamTerms t;
+  t.dram = caps.dramGBps * 1e9 * kAchievableDram;
+  double clock = double(caps.smClockMHz) * 1e6;
+  double resident = std::min<double>(double(blocks), double(caps.smCount * blocksPerSM));
+  t.inFlight = resident * bytesInFlightPerBlock;
+  t.needed = t.dram * kScheduleLatencyCycles / clock;
+  t.mlp = std::min(1.0, t.inFlight / t.needed);
+  t.spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
+                               std::max<double>(1.0, double(blocksPerSM)));
+  return t;
+}
+
 ScheduleCost infeasible(const std::string &why) {
   ScheduleCost c;
   c.seconds = std::numeric_limits<double>::infinity();
@@ -136,19 +165,14 @@ ScheduleCost mlir::ks::predictRowReduction(const GPUCapabilities &caps, const Ro
   int64_t passes = cached ? 1 : std::max<int64_t>(1, sz.readPasses);
   double bytes = double(sz.rows) * (row * double(passes + (sz.writes ? 1 : 0)) +
                                     (sz.writes ? 0.0 : eb));
-  double dram = caps.dramGBps * 1e9 * kAchievableDram;
   double clock = double(caps.smClockMHz) * 1e6;
   // Memory-level parallelism: a cached row's turns are unrolled, so all
   // of a thread's loads are in flight at once; otherwise U turns of V.
-  double resident = std::min<double>(double(blocks), double(caps.smCount * occ.activeBlocksPerSM));
   int64_t share = ceilDiv(sz.length, T);
   double perThread = double(std::min<int64_t>(cached ? V * C : U * V, std::max<int64_t>(share, 1)));
-  double inFlight = resident * double(threads) * perThread * eb;
-  double needed = dram * kScheduleLatencyCycles / clock;
-  double mlp = std::min(1.0, inFlight / needed);
-  double spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
-                                    std::max<double>(1.0, double(occ.activeBlocksPerSM)));
-  double achieved = dram * std::min(mlp, std::max(spread, 1e-3));
+  StreamTerms terms =
+      streamTerms(caps, blocks, occ.activeBlocksPerSM, double(threads) * perThread * eb);
+  double achieved = terms.rate();
   // Each loop's combine across the row's threads: 5 shuffle steps, and for
   // more than a warp a round through shared memory between two barriers;
   // one wave of resident rows after another.
@@ -161,12 +185,12 @@ ScheduleCost mlir::ks::predictRowReduction(const GPUCapabilities &caps, const Ro
   c.blocksPerSM = occ.activeBlocksPerSM;
   c.occupancy = occ.occupancy;
   c.seconds = bytes / achieved + combineSeconds + kLaunchSeconds;
-  c.bound = mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  c.bound = terms.bound();
   std::ostringstream os;
   os << blocks << " blocks, " << occ.activeBlocksPerSM << " per SM, rows "
      << (cached ? "kept in registers (read once)" : "read " + std::to_string(passes) + " times")
-     << ", " << int64_t(inFlight / 1024) << " KiB in flight of " << int64_t(needed / 1024)
-     << " KiB needed, bound by " << c.bound;
+     << ", " << int64_t(terms.inFlight / 1024) << " KiB in flight of "
+     << int64_t(terms.needed / 1024) << " KiB needed, bound by " << c.bound;
   c.explanation = os.str();
   return c;
 }
@@ -185,25 +209,18 @@ ScheduleCost mlir::ks::predictTransposeTile(const GPUCapabilities &caps, const T
   int64_t blocks = ceilDiv(sz.rows, ti) * ceilDiv(sz.cols, tj);
   double eb = double(sz.elementBytes);
   double bytes = 2.0 * double(sz.rows) * double(sz.cols) * eb;
-  double dram = caps.dramGBps * 1e9 * kAchievableDram;
-  double clock = double(caps.smClockMHz) * 1e6;
-  double resident = std::min<double>(double(blocks), double(caps.smCount * occ.activeBlocksPerSM));
-  double inFlight = resident * double(ti * tj) * eb;
-  double needed = dram * kScheduleLatencyCycles / clock;
-  double mlp = std::min(1.0, inFlight / needed);
-  double spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
-                                    std::max<double>(1.0, double(occ.activeBlocksPerSM)));
-  double achieved = dram * std::min(mlp, std::max(spread, 1e-3));
+  // The first phase's loads, all of the tile's, are in flight at once.
+  StreamTerms terms = streamTerms(caps, blocks, occ.activeBlocksPerSM, double(ti * tj) * eb);
   ScheduleCost c;
   c.blocks = blocks;
   c.blocksPerSM = occ.activeBlocksPerSM;
   c.occupancy = occ.occupancy;
-  c.seconds = bytes / achieved + kLaunchSeconds;
-  c.bound = mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  c.seconds = bytes / terms.rate() + kLaunchSeconds;
+  c.bound = terms.bound();
   std::ostringstream os;
   os << blocks << " tiles of " << ti << " x " << tj << ", " << occ.activeBlocksPerSM
-     << " per SM, " << int64_t(inFlight / 1024) << " KiB in flight of " << int64_t(needed / 1024)
-     << " KiB needed, bound by " << c.bound;
+     << " per SM, " << int64_t(terms.inFlight / 1024) << " KiB in flight of "
+     << int64_t(terms.needed / 1024) << " KiB needed, bound by " << c.bound;
   c.explanation = os.str();
   return c;
 }
@@ -227,33 +244,25 @@ ScheduleCost mlir::ks::predictSplitReduction(const GPUCapabilities &caps,
   int64_t blocks = ceilDiv(outputs, lanesOut * warpsOut * outs) * sz.batch;
   double eb = double(sz.elementBytes);
   double bytes = double(sz.batch) * eb * (double(outputs * sz.k) + double(sz.k) + double(outputs));
-  double dram = caps.dramGBps * 1e9 * kAchievableDram;
   // Memory-level parallelism: every resident thread keeps UNROLL loads of
   // VEC x OUTS elements in flight.
-  double resident = std::min<double>(double(blocks), double(caps.smCount * occ.activeBlocksPerSM));
-  double inFlight = resident * double(threads) * double(unroll * vec * outs) * eb;
-  double clock = double(caps.smClockMHz) * 1e6;
-  double needed = dram * kScheduleLatencyCycles / clock;
-  double mlp = std::min(1.0, inFlight / needed);
-  // An SM cannot pull much more than twice its share of the bandwidth.
-  double spread = std::min(1.0, 2.0 * resident / double(caps.smCount) /
-                                    std::max<double>(1.0, double(occ.activeBlocksPerSM)));
+  StreamTerms terms = streamTerms(caps, blocks, occ.activeBlocksPerSM,
+                                  double(threads) * double(unroll * vec * outs) * eb);
   // DRAM serves long runs of a row better than scattered 128-byte pieces:
   // the bytes one warp request reads contiguously (32 lanes x VEC along the
   // reduction, or x OUTS along the outputs). Fitted on gemv_cols, H200
   // run 3: 128-byte runs reached 0.62 of the 512-byte runs' bandwidth.
   double run = 32.0 * eb * double(lanesOut == 1 ? vec : outs);
   double runEfficiency = std::pow(std::min(1.0, run / 512.0), 0.35);
-  double achieved = dram * runEfficiency * std::min(mlp, std::max(spread, 1e-3));
   ScheduleCost c;
   c.blocks = blocks;
   c.blocksPerSM = occ.activeBlocksPerSM;
   c.occupancy = occ.occupancy;
-  c.seconds = bytes / achieved + kLaunchSeconds;
-  c.bound = mlp < spread ? "latency" : (spread < 1 ? "too few blocks" : "dram");
+  c.seconds = bytes / terms.rate(runEfficiency) + kLaunchSeconds;
+  c.bound = terms.bound();
   std::ostringstream os;
   os << blocks << " blocks, " << occ.activeBlocksPerSM << " per SM, "
-     << int64_t(inFlight / 1024) << " KiB in flight of " << int64_t(needed / 1024)
+     << int64_t(terms.inFlight / 1024) << " KiB in flight of " << int64_t(terms.needed / 1024)
      << " KiB needed, bound by " << c.bound;
   c.explanation = os.str();
   return c;
