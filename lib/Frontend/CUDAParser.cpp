@@ -4,6 +4,9 @@
 #include "kernelskill/Frontend/CUDAImporter.h"
 #include "kernelskill/Config.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Tooling/Tooling.h"
@@ -15,38 +18,43 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/xxhash.h"
 
+using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-/// Prints errors as "file:line:col: error: message", the form the rest of
-/// KernelSkill's diagnostics take, and counts them.
-class ErrorPrinter : public clang::DiagnosticConsumer {
+/// Reports clang's errors as MLIR errors at the same source locations (the
+/// form every KernelSkill diagnostic takes), and counts them. With `quiet`
+/// only counts.
+class ErrorForwarder : public clang::DiagnosticConsumer {
 public:
-  explicit ErrorPrinter(llvm::raw_ostream &os) : os(os) {}
+  ErrorForwarder(mlir::MLIRContext &context, bool quiet) : context(context), quiet(quiet) {}
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
                         const clang::Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
-    if (level < clang::DiagnosticsEngine::Error)
+    if (level < clang::DiagnosticsEngine::Error || quiet)
       return;
     llvm::SmallString<256> message;
     info.FormatDiagnostic(message);
+    mlir::Location loc = mlir::UnknownLoc::get(&context);
     if (info.hasSourceManager() && info.getLocation().isValid()) {
-      clang::PresumedLoc loc = info.getSourceManager().getPresumedLoc(info.getLocation());
-      if (loc.isValid())
-        os << loc.getFilename() << ":" << loc.getLine() << ":" << loc.getColumn() << ": ";
+      clang::PresumedLoc p = info.getSourceManager().getPresumedLoc(info.getLocation());
+      if (p.isValid())
+        loc = mlir::FileLineColLoc::get(&context, p.getFilename(), p.getLine(), p.getColumn());
     }
-    os << "error: " << message << "\n";
+    mlir::emitError(loc) << message;
   }
 
 private:
-  llvm::raw_ostream &os;
+  mlir::MLIRContext &context;
+  bool quiet;
 };
 } // namespace
 
 namespace {
 std::unique_ptr<clang::ASTUnit> parseWith(llvm::StringRef code, const std::vector<std::string> &args,
-                                          const std::string &path, llvm::raw_ostream &diagnostics) {
-  ErrorPrinter printer(diagnostics);
+                                          const std::string &path, mlir::MLIRContext &context,
+                                          bool quiet = false) {
+  ErrorForwarder printer(context, quiet);
   std::unique_ptr<clang::ASTUnit> unit = clang::tooling::buildASTFromCodeWithArgs(
       code, args, path, "ks-translate", std::make_shared<clang::PCHContainerOperations>(),
       clang::tooling::getClangStripDependencyFileAdjuster(), clang::tooling::FileContentMappings(),
@@ -103,15 +111,15 @@ std::string precompiledCUDAHeaders(const std::vector<std::string> &args, llvm::S
 }
 } // namespace
 
-std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
+std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(MLIRContext &context, const std::string &path,
                                                     const std::string &gpuArch,
                                                     const std::vector<std::string> &extraArgs,
-                                                    const std::string &pchDir,
-                                                    llvm::raw_ostream &diagnostics) {
+                                                    const std::string &pchDir) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer) {
-    diagnostics << path << ": error: cannot read the file: " << buffer.getError().message()
-                << "\n";
+    // Line 0: the file, no line of it.
+    emitError(FileLineColLoc::get(&context, path, 0, 0))
+        << "cannot read the file: " << buffer.getError().message();
     return nullptr;
   }
   // Cooperative groups need CUDA's C++ library headers, which clang does not
@@ -122,9 +130,8 @@ std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
     auto [line, tail] = rest.split('\n');
     if (line.ltrim().starts_with("#") && line.contains("include") &&
         line.contains("cooperative_groups")) {
-      diagnostics << path << ":" << lineNo << ":" << (line.size() - line.ltrim().size() + 1)
-                  << ": error: cooperative groups (cooperative_groups.h) are outside the "
-                     "supported subset\n";
+      emitError(FileLineColLoc::get(&context, path, lineNo, line.size() - line.ltrim().size() + 1))
+          << "cooperative groups (cooperative_groups.h) are outside the supported subset";
       return nullptr;
     }
     rest = tail;
@@ -147,15 +154,15 @@ std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(const std::string &path,
       // without it, and show only that parse's errors.
       std::vector<std::string> withPCH = args;
       withPCH.insert(withPCH.end(), {"-include-pch", pch});
-      std::string ignored;
-      llvm::raw_string_ostream quiet(ignored);
-      if (std::unique_ptr<clang::ASTUnit> unit = parseWith(text, withPCH, path, quiet))
+      bool debug = std::getenv("KS_DEBUG_PCH");
+      if (std::unique_ptr<clang::ASTUnit> unit =
+              parseWith(text, withPCH, path, context, /*quiet=*/!debug))
         return unit;
-      if (std::getenv("KS_DEBUG_PCH"))
-        llvm::errs() << "ks-translate: the precompiled CUDA headers failed:\n" << ignored;
+      if (debug)
+        llvm::errs() << "ks-translate: the precompiled CUDA headers failed (errors above)\n";
     }
   }
-  return parseWith(text, args, path, diagnostics);
+  return parseWith(text, args, path, context);
 }
 
 std::string mlir::ks::getDefaultPCHDirectory() {

@@ -9,6 +9,10 @@
 #include "kernelskill/Target/Passes.h"
 #include "kernelskill/Transforms/Passes.h"
 
+#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -135,6 +139,16 @@ static void registerPipeline(StringRef name, StringRef description, Builder buil
       [](function_ref<void(const detail::PassOptions &)> optHandler) { optHandler(Options()); });
 }
 
+void mlir::ks::buildImportStructuringPipeline(OpPassManager &pm) {
+  pm.addNestedPass<gpu::GPUModuleOp>(createMem2Reg());
+  pm.addNestedPass<func::FuncOp>(createMem2Reg());
+  pm.addNestedPass<func::FuncOp>(createLiftControlFlowToSCFPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKSLiftKernelCFG());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
   pm.addPass(createKSRaiseCountedLoops());
   pm.addPass(createCanonicalizerPass());
@@ -161,6 +175,11 @@ void mlir::ks::registerKernelSkillPipelines() {
       "loops, the iteration space, strided views, contractions to linalg; each step leaves a "
       "remark where it refuses",
       buildRaisePipeline);
+  PassPipelineRegistration<>(
+      "ks-structure-import",
+      "Turn the importer's raw form (ks-translate --import-cuda --no-structure: control-flow "
+      "graphs, one slot per C variable) into the lifted form: mem2reg, then scf",
+      buildImportStructuringPipeline);
   registerPipeline<LowerPipelineOptions>(
       "kernelskill-lower",
       "Lower a kernel as it is (no optimization) to a gpu.binary holding PTX (or cubin): the "

@@ -10,6 +10,7 @@
 
 #include "kernelskill/Target/CUDAEmitter.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Support/CUDABuiltins.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -566,14 +567,12 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<memref::AtomicRMWOp>([&](memref::AtomicRMWOp rmw) -> LogicalResult {
-        static const llvm::StringMap<const char *> fns = {
-            {"addf", "atomicAdd"}, {"addi", "atomicAdd"}, {"maxs", "atomicMax"},
-            {"maxu", "atomicMax"}, {"mins", "atomicMin"}, {"minu", "atomicMin"},
-            {"assign", "atomicExch"}, {"ori", "atomicOr"}, {"andi", "atomicAnd"}};
-        auto it = fns.find(arith::stringifyAtomicRMWKind(rmw.getKind()));
-        if (it == fns.end())
+        // The importer's table, read backwards (kernelskill/Support/CUDABuiltins.h).
+        const cuda::AtomicBuiltin *atomic =
+            cuda::lookupAtomicByKind(arith::stringifyAtomicRMWKind(rmw.getKind()));
+        if (!atomic)
           return rmw.emitError("export-cuda: this atomic kind has no CUDA intrinsic here");
-        return define(rmw.getResult(), std::string(it->second) + "(&" +
+        return define(rmw.getResult(), atomic->name.str() + "(&" +
                                            subscript(rmw.getMemref(), rmw.getIndices()) + ", " +
                                            name(rmw.getValue()) + ")",
                       op, "old");
@@ -617,16 +616,11 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Default([&](Operation *) -> LogicalResult {
         if (op->getNumResults() == 2 && isa<gpu::ShuffleOp>(op)) {
           auto shuffle = cast<gpu::ShuffleOp>(op);
-          static const char *fns[] = {"__shfl_xor_sync", "__shfl_up_sync", "__shfl_down_sync",
-                                      "__shfl_sync"};
-          const char *fn = shuffle.getMode() == gpu::ShuffleMode::XOR    ? fns[0]
-                           : shuffle.getMode() == gpu::ShuffleMode::UP   ? fns[1]
-                           : shuffle.getMode() == gpu::ShuffleMode::DOWN ? fns[2]
-                                                                          : fns[3];
+          StringRef fn = cuda::lookupShuffleByMode(gpu::stringifyShuffleMode(shuffle.getMode()))->name;
           // The valid flag is true for full warps, the only kind the importer makes.
           names[shuffle.getValid()] = "true";
           return define(shuffle.getShuffleResult(),
-                        std::string(fn) + "(0xffffffffu, " + name(shuffle.getValue()) + ", " +
+                        fn.str() + "(0xffffffffu, " + name(shuffle.getValue()) + ", " +
                             name(shuffle.getOffset()) + ", " + name(shuffle.getWidth()) + ")",
                         op);
         }
@@ -812,8 +806,6 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       // fmaxf/fminf return the other operand of a NaN: they are maxnumf and
       // minnumf. maximumf/minimumf propagate NaN and order -0 below +0, which
       // the helpers of kNaNPropagatingMinMax do.
-      .Case<arith::MaxNumFOp>([&](auto) { return call("fmaxf", "fmax"); })
-      .Case<arith::MinNumFOp>([&](auto) { return call("fminf", "fmin"); })
       .Case<arith::MaximumFOp>([&](auto) { return call("ks_maximum<float>", "ks_maximum<double>"); })
       .Case<arith::MinimumFOp>([&](auto) { return call("ks_minimum<float>", "ks_minimum<double>"); })
       .Case<arith::SelectOp>([&](auto) { return operand(0) + " ? " + operand(1) + " : " + operand(2); })
@@ -826,22 +818,11 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
           return failure();
         return "(" + *to + ")" + operand(0);
       })
-      .Case<math::SqrtOp>([&](auto) { return call("sqrtf", "sqrt"); })
-      .Case<math::RsqrtOp>([&](auto) { return call("rsqrtf", "rsqrt"); })
-      .Case<math::ExpOp>([&](auto) { return call("expf", "exp"); })
-      .Case<math::Exp2Op>([&](auto) { return call("exp2f", "exp2"); })
-      .Case<math::LogOp>([&](auto) { return call("logf", "log"); })
-      .Case<math::Log2Op>([&](auto) { return call("log2f", "log2"); })
-      .Case<math::SinOp>([&](auto) { return call("sinf", "sin"); })
-      .Case<math::CosOp>([&](auto) { return call("cosf", "cos"); })
-      .Case<math::TanhOp>([&](auto) { return call("tanhf", "tanh"); })
-      .Case<math::ErfOp>([&](auto) { return call("erff", "erf"); })
-      .Case<math::AbsFOp>([&](auto) { return call("fabsf", "fabs"); })
-      .Case<math::FloorOp>([&](auto) { return call("floorf", "floor"); })
-      .Case<math::CeilOp>([&](auto) { return call("ceilf", "ceil"); })
-      .Case<math::PowFOp>([&](auto) { return call("powf", "pow"); })
-      .Case<math::FmaOp>([&](auto) { return call("fmaf", "fma"); })
       .Default([&](Operation *other) -> FailureOr<std::string> {
+        // Math functions (and fmaxf/fminf: maxnumf/minnumf), by the table the
+        // importer lifts them with (kernelskill/Support/CUDABuiltins.h).
+        if (const cuda::MathBuiltin *math = cuda::lookupMathByOp(other->getName().getStringRef()))
+          return call(math->f32, math->f64);
         return other->emitError("export-cuda: '") << other->getName()
                                                   << "' has no CUDA C++ spelling here";
       });

@@ -33,12 +33,14 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Parser/Parser.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -73,8 +75,16 @@ static cl::opt<std::string> pchDir(
              "(default: $KS_PCH_DIR, else $XDG_CACHE_HOME/kernelskill/pch, else "
              "~/.cache/kernelskill/pch). A DIR that cannot be written only turns the PCH off"),
     cl::value_desc("DIR"), cl::cat(translateCategory));
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("Check the errors against the input's `expected-error {{...}}` comments, as "
+             "mlir-opt does (for tests); the exit code says whether they matched"),
+    cl::cat(translateCategory));
 static cl::opt<bool> noPCH("no-pch", cl::desc("With --import-cuda: do not use or write a "
                                               "precompiled header (as KS_NO_PCH=1 does)"), cl::cat(translateCategory));
+
+static int run(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+               const std::vector<std::string> &clangArgs);
 
 /// Writes `text` to `path` ("-" for stdout); false after printing why not.
 static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
@@ -120,6 +130,27 @@ int main(int argc, char **argv) {
   }
   MLIRContext context;
   context.loadDialect<ks::KSDialect>();
+  // Errors are MLIR diagnostics at source locations: printed with the
+  // source line, or checked against the input's expected-* comments.
+  llvm::SourceMgr sourceMgr;
+  std::string input = importCuda.empty() ? exportCuda : importCuda;
+  if (std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(input))
+    sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  std::optional<SourceMgrDiagnosticVerifierHandler> verifier;
+  std::optional<SourceMgrDiagnosticHandler> printer;
+  if (verifyDiagnostics)
+    verifier.emplace(sourceMgr, &context);
+  else
+    printer.emplace(sourceMgr, &context);
+  int rc = run(context, sourceMgr, clangArgs);
+  if (verifier)
+    return failed(verifier->verify()) ? 1 : 0;
+  return rc;
+}
+
+/// The translation itself; its errors go through `context`'s diagnostics.
+static int run(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+               const std::vector<std::string> &clangArgs) {
   if (!exportCuda.empty()) {
     DialectRegistry registry;
     // Lifted kernels, and what the raising and the schedules add (views,
@@ -130,7 +161,7 @@ int main(int argc, char **argv) {
                     NVVM::NVVMDialect, nvgpu::NVGPUDialect, scf::SCFDialect,
                     tensor::TensorDialect, ub::UBDialect, vector::VectorDialect, ks::KSDialect>();
     context.appendDialectRegistry(registry);
-    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(exportCuda, &context);
+    OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     if (!module)
       return 1;
     std::string text;
@@ -168,7 +199,7 @@ int main(int argc, char **argv) {
   options.structure = !noStructure;
   // --no-pch wins over --pch-dir, which wins over the environment's default.
   options.pchDir = noPCH ? "" : pchDir.getNumOccurrences() ? pchDir : ks::getDefaultPCHDirectory();
-  OwningOpRef<ModuleOp> module = ks::importCUDA(context, importCuda, options, llvm::errs());
+  OwningOpRef<ModuleOp> module = ks::importCUDA(context, importCuda, options);
   if (!module)
     return 1;
   OpPrintingFlags flags;
@@ -177,5 +208,6 @@ int main(int argc, char **argv) {
   std::string text;
   llvm::raw_string_ostream os(text);
   module->print(os, flags);
+  os << "\n";
   return writeFile(output, text) ? 0 : 1;
 }

@@ -12,9 +12,9 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir::ks {
 
@@ -40,11 +40,12 @@ struct CUDAImportOptions {
 std::string getDefaultPCHDirectory();
 
 /// Imports `path`. Errors (clang's, and constructs outside the subset) are
-/// printed to `diagnostics` as "file:line:col: error: ..."; the result is
-/// null when there was any.
+/// MLIR diagnostics at their source locations, reported through `context`'s
+/// handlers (a tool prints them as "file:line:col: error: ..."; tests can
+/// verify them with -verify-diagnostics); the result is null when there was
+/// any.
 OwningOpRef<ModuleOp> importCUDA(MLIRContext &context, llvm::StringRef path,
-                                 const CUDAImportOptions &options,
-                                 llvm::raw_ostream &diagnostics);
+                                 const CUDAImportOptions &options);
 
 } // namespace mlir::ks
 

@@ -142,7 +142,16 @@ LogicalResult buildKernelSkillPipeline(OpPassManager &pm,
 /// between them: what `--ks-raise` runs.
 void buildRaisePipeline(OpPassManager &pm);
 
-/// Registers --kernelskill-lower, --kernelskill-pipeline and --ks-raise.
+/// Appends what turns the importer's raw form (one control-flow graph per
+/// function, one memref.alloca slot per C variable) into the lifted form:
+/// mem2reg, then the control-flow graph lifted to scf (kernels by
+/// ks-lift-kernel-cfg, launchers by upstream's lift-cf-to-scf), with
+/// canonicalization and CSE. What `--ks-structure-import` runs and what
+/// ks-translate --import-cuda runs unless --no-structure is given.
+void buildImportStructuringPipeline(OpPassManager &pm);
+
+/// Registers --kernelskill-lower, --kernelskill-pipeline, --ks-raise and
+/// --ks-structure-import.
 void registerKernelSkillPipelines();
 
 } // namespace mlir::ks

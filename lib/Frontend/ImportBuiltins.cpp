@@ -1,0 +1,225 @@
+//===- ImportBuiltins.cpp - Calls in device code ----------------------------===//
+//
+// What a call in a kernel becomes: a __device__ function of the user's is
+// inlined; CUDA's builtins (math, atomics, shuffles) become the ops the
+// shared table of kernelskill/Support/CUDABuiltins.h names, the one the
+// exporter writes back from; a few (barriers, vector constructors, __ldg,
+// precision conversions, half arithmetic, min/max) are spelled here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+#include "kernelskill/Support/CUDABuiltins.h"
+
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/ScopeExit.h"
+
+using namespace mlir;
+using namespace mlir::ks::frontend;
+
+Value KernelEmitter::emitCall(const clang::CallExpr *e) {
+  Location l = loc(e);
+  const clang::FunctionDecl *callee = e->getDirectCallee();
+  if (!callee)
+    return error(e, "calls through function pointers are outside the supported subset");
+  StringRef name = callee->getName();
+  if (callee->getBuiltinID() == 0 && callee->hasBody() && callee->hasAttr<clang::CUDADeviceAttr>() &&
+      !callee->getSourceRange().isInvalid() && !sm.isInSystemHeader(callee->getLocation()))
+    return emitInlineCall(e, callee);
+  if (name == "__syncthreads") {
+    gpu::BarrierOp::create(b, l);
+    return nullptr;
+  }
+  if (name.starts_with("atomic"))
+    return emitAtomic(name, e);
+  if (name.starts_with("__shfl"))
+    return emitShuffle(name, e);
+  if (name.starts_with("make_") && vectorRecord(e->getType())) {
+    auto vecType = cast<VectorType>(scalarType(e->getType(), e->getBeginLoc()));
+    SmallVector<Value> elems;
+    for (const clang::Expr *arg : e->arguments()) {
+      Value v = convert(rvalue(arg), arg->getType(), vectorRecord(e->getType())->first, arg);
+      if (!v)
+        return nullptr;
+      elems.push_back(v);
+    }
+    if (int64_t(elems.size()) != vecType.getNumElements())
+      return error(e, "'" + name + "' needs one value per component");
+    return vector::FromElementsOp::create(b, l, vecType, elems);
+  }
+  if (name == "__ldg") {
+    std::optional<Pointer> p = pointer(e->getArg(0));
+    if (!p)
+      return nullptr;
+    LValue lv{p->base, {p->offset}, p->width, std::nullopt};
+    return loadLValue(lv, l);
+  }
+  return emitMathCall(name, e);
+}
+
+Value KernelEmitter::emitMathCall(StringRef name, const clang::CallExpr *e) {
+  Location l = loc(e);
+  SmallVector<Value> args;
+  for (const clang::Expr *arg : e->arguments()) {
+    Value v = rvalue(arg);
+    if (!v)
+      return nullptr;
+    // Math operates in the call's result type.
+    args.push_back(convert(v, arg->getType(), e->getType(), arg));
+  }
+  if (const cuda::MathBuiltin *math = cuda::lookupMathByName(name);
+      math && args.size() == math->arity && isa<FloatType>(args[0].getType())) {
+    OperationState state(l, math->op);
+    state.addOperands(args);
+    state.addTypes(args[0].getType());
+    return b.create(state)->getResult(0);
+  }
+  // Precision conversions: the argument was already converted to the
+  // result's type above (round to nearest even).
+  static const StringRef conversions[] = {
+      "__half2float",     "__float2half",  "__float2half_rn",    "__bfloat162float",
+      "__float2bfloat16", "__float2bfloat16_rn", "__int2float_rn", "__float2int_rz"};
+  if (llvm::is_contained(conversions, name) && args.size() == 1)
+    return args[0];
+  static const std::pair<StringRef, clang::BinaryOperatorKind> halfArith[] = {
+      {"__hadd", clang::BO_Add}, {"__hsub", clang::BO_Sub}, {"__hmul", clang::BO_Mul},
+      {"__hdiv", clang::BO_Div}};
+  for (auto [fn, op] : halfArith)
+    if (name == fn && args.size() == 2)
+      return binary(op, args[0], args[1], e->getType(), e);
+  if ((name == "__hmax" || name == "__hmin") && args.size() == 2)
+    return name == "__hmax" ? Value(arith::MaxNumFOp::create(b, l, args[0], args[1]))
+                            : Value(arith::MinNumFOp::create(b, l, args[0], args[1]));
+  if ((name == "min" || name == "max" || name == "umin" || name == "umax") && args.size() == 2) {
+    if (isa<FloatType>(args[0].getType()))
+      return name.ends_with("min") ? Value(arith::MinNumFOp::create(b, l, args[0], args[1]))
+                                   : Value(arith::MaxNumFOp::create(b, l, args[0], args[1]));
+    bool u = isUnsigned(e->getType());
+    if (name.ends_with("min"))
+      return u ? Value(arith::MinUIOp::create(b, l, args[0], args[1])) : Value(arith::MinSIOp::create(b, l, args[0], args[1]));
+    return u ? Value(arith::MaxUIOp::create(b, l, args[0], args[1])) : Value(arith::MaxSIOp::create(b, l, args[0], args[1]));
+  }
+  return error(e, "call to '" + name + "' is outside the supported subset");
+}
+
+Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee) {
+  // The body is the definition's (a forward declaration has other parameters).
+  if (const clang::FunctionDecl *definition = callee->getDefinition())
+    callee = definition;
+  for (const InlineFrame &frame : inlineStack)
+    if (frame.fn == callee)
+      return error(e, "recursion ('" + callee->getName() + "') is outside the supported subset");
+  Location l = loc(e);
+  // Evaluate every argument before binding any parameter: an argument may
+  // inline this same function (f(a, f(b, c))), which binds them too.
+  SmallVector<std::pair<const clang::VarDecl *, Slot>> bindings;
+  for (auto [param, arg] : llvm::zip(callee->parameters(), e->arguments())) {
+    Slot slot;
+    if (param->getType()->isPointerType()) {
+      std::optional<Pointer> p = pointer(arg);
+      if (!p)
+        return nullptr;
+      slot.kind = Slot::PointerVar;
+      slot.base = p->base;
+      slot.width = p->width;
+      slot.offsetSlot = allocaAtEntry(MemRefType::get({}, b.getIndexType()), l);
+      store(p->offset, slot.offsetSlot, l);
+    } else if (param->getType()->isReferenceType()) {
+      return error(arg, "reference parameters of __device__ functions are not supported yet");
+    } else {
+      Value v = convert(rvalue(arg), arg->getType(), param->getType(), arg);
+      if (!v)
+        return nullptr;
+      slot.storage = allocaAtEntry(MemRefType::get({}, v.getType()), l);
+      store(v, slot.storage, l);
+    }
+    bindings.push_back({param, slot});
+  }
+  // Bind, remembering outer bindings of the same parameters to restore.
+  SmallVector<std::pair<const clang::VarDecl *, std::optional<Slot>>> outer;
+  for (auto &[param, slot] : bindings) {
+    auto it = vars.find(param);
+    outer.push_back({param, it == vars.end() ? std::nullopt : std::optional<Slot>(it->second)});
+    vars[param] = slot;
+  }
+  auto restore = llvm::make_scope_exit([&] {
+    for (auto &[param, slot] : outer) {
+      if (slot)
+        vars[param] = *slot;
+      else
+        vars.erase(param);
+    }
+  });
+  InlineFrame frame{callee, newBlock(), nullptr};
+  if (!callee->getReturnType()->isVoidType())
+    frame.resultSlot =
+        allocaAtEntry(MemRefType::get({}, scalarType(callee->getReturnType(), e->getBeginLoc())), l);
+  inlineStack.push_back(frame);
+  emitStmt(callee->getBody());
+  inlineStack.pop_back();
+  if (hadError)
+    return nullptr;
+  branchTo(frame.exit, l);
+  startBlock(frame.exit);
+  return frame.resultSlot ? load(frame.resultSlot, l) : nullptr;
+}
+
+Value KernelEmitter::emitAtomic(StringRef name, const clang::CallExpr *e) {
+  Location l = loc(e);
+  if (e->getNumArgs() < 2)
+    return error(e, "'" + name + "' needs a pointer and a value");
+  std::optional<Pointer> p = pointer(e->getArg(0));
+  Value v = p ? rvalue(e->getArg(1)) : nullptr;
+  if (!v)
+    return nullptr;
+  clang::QualType elem = e->getArg(0)->getType()->getPointeeType();
+  v = convert(v, e->getArg(1)->getType(), elem, e->getArg(1));
+  bool isFloat = isa<FloatType>(v.getType()), u = isUnsigned(elem);
+  // atomicSub(p, v) is atomicAdd(p, -v) (CUDA has it for integers only).
+  if (name == "atomicSub" && !isFloat) {
+    v = arith::SubIOp::create(b, l, arith::ConstantOp::create(b, l, b.getIntegerAttr(v.getType(), 0)), v);
+    name = "atomicAdd";
+  }
+  if (const cuda::AtomicBuiltin *atomic = cuda::lookupAtomic(name, isFloat, u))
+    return memref::AtomicRMWOp::create(b, l, *arith::symbolizeAtomicRMWKind(atomic->kind), v,
+                                       p->base, ValueRange{p->offset});
+  if (name == "atomicCAS" && e->getNumArgs() == 3) {
+    // old = *p; *p = (old == compare) ? value : old; return old.
+    Value desired = convert(rvalue(e->getArg(2)), e->getArg(2)->getType(), elem, e->getArg(2));
+    if (!desired)
+      return nullptr;
+    auto rmw = memref::GenericAtomicRMWOp::create(b, l, p->base, ValueRange{p->offset});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rmw.getBody());
+    Value current = rmw.getCurrentValue();
+    Value equal = isFloat ? Value(arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, current, v))
+                          : Value(arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, current, v));
+    Value next = arith::SelectOp::create(b, l, equal, desired, current);
+    memref::AtomicYieldOp::create(b, l, next);
+    // generic_atomic_rmw returns the old value, as atomicCAS does.
+    return rmw.getResult();
+  }
+  return error(e, "'" + name + "' is outside the supported subset");
+}
+
+Value KernelEmitter::emitShuffle(StringRef name, const clang::CallExpr *e) {
+  Location l = loc(e);
+  const cuda::ShuffleBuiltin *shuffle = cuda::lookupShuffle(name);
+  if (!shuffle || e->getNumArgs() < 3)
+    return error(e, "'" + name + "' is outside the supported subset (use the *_sync forms)");
+  gpu::ShuffleMode mode = *gpu::symbolizeShuffleMode(shuffle->mode);
+  // The mask (argument 0) names the participating lanes; gpu.shuffle is
+  // warp-wide, which is what the full masks these kernels use mean.
+  Value value = rvalue(e->getArg(1));
+  Value offset = value ? rvalue(e->getArg(2)) : nullptr;
+  if (!offset)
+    return nullptr;
+  Value width = e->getNumArgs() > 3 ? rvalue(e->getArg(3))
+                                    : arith::ConstantOp::create(b, l, b.getI32IntegerAttr(32));
+  if (!width)
+    return nullptr;
+  offset = arith::TruncIOp::create(b, l, b.getI32Type(), arith::ExtSIOp::create(b, l, b.getI64Type(), offset));
+  width = arith::TruncIOp::create(b, l, b.getI32Type(), arith::ExtSIOp::create(b, l, b.getI64Type(), width));
+  return gpu::ShuffleOp::create(b, l, value, offset, width, mode).getShuffleResult();
+}

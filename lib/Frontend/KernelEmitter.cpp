@@ -1,0 +1,105 @@
+//===- KernelEmitter.cpp - __global__ functions as gpu.func ---------------===//
+//
+// The device side's hooks: the builtin variables, __shared__ memory, and
+// what has no meaning in a kernel (launches, dim3).
+//
+//===----------------------------------------------------------------------===//
+
+#include "FunctionEmitter.h"
+
+using namespace mlir;
+using namespace mlir::ks::frontend;
+
+bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp module,
+                               StringRef name) {
+  Location l = loc(fn->getBeginLoc());
+  FailureOr<SmallVector<Type>> argTypes = parameterTypes(fn);
+  if (failed(argTypes))
+    return false;
+  b.setInsertionPointToEnd(module.getBody());
+  func = gpu::GPUFuncOp::create(b, l, name, b.getFunctionType(*argTypes, {}));
+  func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  // Keep what later passes and the exporter need: names, const, __restrict__.
+  for (auto [i, p] : llvm::enumerate(fn->parameters())) {
+    func.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
+    clang::QualType t = p->getType();
+    if (t->isPointerType() && t->getPointeeType().isConstQualified())
+      func.setArgAttr(i, "ks.const", b.getUnitAttr());
+    if (t.isRestrictQualified())
+      func.setArgAttr(i, "ks.restrict", b.getUnitAttr());
+  }
+  return emitBody(fn, func.getBody(), &func.getBody().front(), func.getArguments(),
+                  /*pointerOffsets=*/true, [&](Location end) { gpu::ReturnOp::create(b, end); });
+}
+
+Value KernelEmitter::emitBuiltinVariable(StringRef name, gpu::Dimension dim, const clang::Expr *e) {
+  Location l = loc(e);
+  Value v;
+  if (name == "threadIdx")
+    v = gpu::ThreadIdOp::create(b, l, dim);
+  else if (name == "blockIdx")
+    v = gpu::BlockIdOp::create(b, l, dim);
+  else if (name == "blockDim")
+    v = gpu::BlockDimOp::create(b, l, dim);
+  else if (name == "gridDim")
+    v = gpu::GridDimOp::create(b, l, dim);
+  else
+    return error(e, "unknown builtin variable '" + name + "'");
+  return arith::IndexCastUIOp::create(b, l, b.getI32Type(), v);
+}
+
+void KernelEmitter::emitLaunch(const clang::CUDAKernelCallExpr *e) {
+  error(e, "dynamic parallelism (a launch inside a kernel) is outside the supported subset");
+}
+
+std::optional<LValue> KernelEmitter::memberLValue(const clang::MemberExpr *e) {
+  error(e, "struct and vector members (float4.x, ...) are not supported yet");
+  return std::nullopt;
+}
+
+bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
+  Location l = loc(var->getLocation());
+  clang::QualType t = var->getType();
+  if (isDim3(t))
+    return error(var->getLocation(), "dim3 variables belong in host code"), true;
+  if (!var->hasAttr<clang::CUDASharedAttr>())
+    return false;
+  auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  if (const clang::IncompleteArrayType *open = ast.getAsIncompleteArrayType(t)) {
+    // extern __shared__ T s[]: the launch's dynamic shared memory, viewed as
+    // T elements. The view's size is the largest a block can have; loads and
+    // stores never read it.
+    clang::QualType elemType = open->getElementType();
+    if (!isBufferElement(elemType, var->getLocation()))
+      return true;
+    Type elem = scalarType(elemType, var->getLocation());
+    if (hadError)
+      return true;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entry);
+    Value bytes = gpu::DynamicSharedMemoryOp::create(
+        b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr, space));
+    int64_t elemBytes = std::max<int64_t>(1, ast.getTypeSizeInChars(elemType).getQuantity());
+    int64_t maxElems = 227 * 1024 / elemBytes;
+    Slot slot;
+    slot.kind = Slot::Array;
+    slot.storage = memref::ViewOp::create(
+        b, l, MemRefType::get({ShapedType::kDynamic}, elem, nullptr, space), bytes,
+        indexConst(0, l), ValueRange{indexConst(maxElems, l)});
+    vars[var] = slot;
+    return true;
+  }
+  if (!ast.getAsConstantArrayType(t))
+    return error(var->getLocation(),
+                 "only __shared__ arrays are supported (make it a 1-element array)"),
+           true;
+  // __shared__ arrays are workgroup attributions of the kernel.
+  MemRefType type = arrayType(var, space);
+  if (!type)
+    return true;
+  Slot slot;
+  slot.kind = Slot::Array;
+  slot.storage = func.addWorkgroupAttribution(type, l);
+  vars[var] = slot;
+  return true;
+}
