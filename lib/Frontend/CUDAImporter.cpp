@@ -22,7 +22,10 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+
+#include "llvm/ADT/BitVector.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -43,30 +46,60 @@ public:
   std::vector<clang::FunctionDecl *> kernels;
 };
 
-/// Finds host functions (in the main file) that launch kernels.
-class LauncherCollector : public clang::RecursiveASTVisitor<LauncherCollector> {
+/// Finds the host functions of the user's code (the file and its headers
+/// outside the system's): those that launch kernels, and the others, which
+/// are skipped with a remark each.
+class HostFunctionCollector : public clang::RecursiveASTVisitor<HostFunctionCollector> {
 public:
-  explicit LauncherCollector(clang::SourceManager &sm) : sm(sm) {}
+  explicit HostFunctionCollector(clang::SourceManager &sm) : sm(sm) {}
+  /// Templates of host wrappers are lifted per instantiation.
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitFunctionDecl(clang::FunctionDecl *fn) {
     if (fn->hasAttr<clang::CUDAGlobalAttr>() || fn->hasAttr<clang::CUDADeviceAttr>() ||
-        !fn->doesThisDeclarationHaveABody() || fn->isDependentContext() ||
-        !sm.isInMainFile(sm.getExpansionLoc(fn->getLocation())))
+        !fn->doesThisDeclarationHaveABody() || fn->isDependentContext() || fn->isImplicit() ||
+        sm.isInSystemHeader(sm.getExpansionLoc(fn->getLocation())))
       return true;
-    struct Finder : clang::RecursiveASTVisitor<Finder> {
-      bool found = false;
-      bool VisitCUDAKernelCallExpr(clang::CUDAKernelCallExpr *) {
-        found = true;
-        return false;
-      }
-    } finder;
-    finder.TraverseStmt(fn->getBody());
-    if (finder.found)
+    bool launches = containsLaunch(fn->getBody());
+    if (isa<clang::CXXMethodDecl>(fn)) {
+      // Member functions (and lambdas) are not lifted; say so only where it
+      // loses launches.
+      if (launches)
+        skipped.push_back({fn, "launches kernels from a member function or lambda, which is not "
+                               "lifted yet"});
+      return true;
+    }
+    if (launches)
       launchers.push_back(fn);
+    else
+      skipped.push_back({fn, "launches no kernel"});
     return true;
   }
   clang::SourceManager &sm;
   std::vector<clang::FunctionDecl *> launchers;
+  std::vector<std::pair<clang::FunctionDecl *, const char *>> skipped;
 };
+
+/// Drops the parameters the launch slice added for host values that no
+/// launch turned out to need, and names the ones that stay.
+void finishLaunchers(ModuleOp module) {
+  for (auto launcher : module.getOps<func::FuncOp>()) {
+    llvm::BitVector unused(launcher.getNumArguments());
+    for (unsigned i = 0; i < launcher.getNumArguments(); ++i) {
+      if (!launcher.getArgAttr(i, "ks.host_value"))
+        continue;
+      if (launcher.getArgument(i).use_empty()) {
+        unused.set(i);
+        continue;
+      }
+      auto name = launcher.getArgAttrOfType<StringAttr>(i, "ks.name");
+      emitRemark(launcher.getArgument(i).getLoc())
+          << "'" << name.getValue() << "' is computed by host code outside the launch slice of '"
+          << launcher.getName() << "': the launcher takes it as parameter '" << name.getValue()
+          << "'";
+    }
+    (void)launcher.eraseArguments(unused);
+  }
+}
 } // namespace
 
 OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
@@ -103,9 +136,12 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
   }
   if (failedAny)
     return nullptr;
-  LauncherCollector launchers(ast.getSourceManager());
-  launchers.TraverseDecl(ast.getTranslationUnitDecl());
-  for (clang::FunctionDecl *fn : launchers.launchers) {
+  HostFunctionCollector hostFunctions(ast.getSourceManager());
+  hostFunctions.TraverseDecl(ast.getTranslationUnitDecl());
+  for (auto [fn, why] : hostFunctions.skipped)
+    emitRemark(KernelEmitter(&context, ast).loc(fn->getLocation()))
+        << "host function '" << fn->getName() << "' " << why << ": skipped";
+  for (clang::FunctionDecl *fn : hostFunctions.launchers) {
     LauncherEmitter emitter(&context, ast, gpuModule);
     failedAny |= !emitter.emitLauncher(fn, *module);
   }
@@ -126,6 +162,7 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
                             "structured (--no-structure imports the raw control-flow graph)";
       return nullptr;
     }
+    finishLaunchers(*module);
   }
   return module;
 }

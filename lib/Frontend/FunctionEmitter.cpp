@@ -88,15 +88,16 @@ Value FunctionEmitter::toIndex(Value i, clang::QualType t, Location l) {
 
 void FunctionEmitter::branchTo(Block *dest, Location l) { cf::BranchOp::create(b, l, dest); }
 
-bool FunctionEmitter::emitBody(const clang::FunctionDecl *fn, Region &region, Block *entryBlock,
-                               ValueRange args, bool pointerOffsets,
+bool FunctionEmitter::emitBody(const clang::FunctionDecl *fn,
+                               ArrayRef<const clang::ParmVarDecl *> params, Region &region,
+                               Block *entryBlock, ValueRange args, bool pointerOffsets,
                                function_ref<void(Location)> createReturn) {
   body = &region;
   entry = entryBlock;
   b.setInsertionPointToEnd(entry);
   // Each parameter gets a slot so the body may assign to it (mem2reg removes
   // the slots again).
-  for (auto [p, arg] : llvm::zip(fn->parameters(), args)) {
+  for (auto [p, arg] : llvm::zip(params, args)) {
     Location pl = loc(p->getLocation());
     Slot slot;
     if (isa<MemRefType>(arg.getType())) {

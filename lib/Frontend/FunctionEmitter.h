@@ -31,6 +31,7 @@
 #define KERNELSKILL_LIB_FRONTEND_FUNCTIONEMITTER_H
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
@@ -148,6 +149,11 @@ protected:
   virtual Value emitCall(const clang::CallExpr *e) = 0;
   /// `s.x` where `s` is no vector type: dim3 members in host code.
   virtual std::optional<LValue> memberLValue(const clang::MemberExpr *e) = 0;
+  /// A pointer variable that has no slot (host code's device buffers).
+  virtual std::optional<Pointer> unboundPointer(const clang::DeclRefExpr *e) {
+    error(e, "unknown pointer '" + e->getDecl()->getName() + "'");
+    return std::nullopt;
+  }
 
   //===--- diagnostics ----------------------------------------------------===//
 
@@ -201,15 +207,16 @@ protected:
   Block *newBlock() { return new Block(); }
   void branchTo(Block *dest, Location l);
 
-  /// Emits `fn`'s body into `region` (parameters bound to `args`; pointer
-  /// parameters get offset slots when `pointerOffsets`), ending in one exit
-  /// block closed by `createReturn`.
-  bool emitBody(const clang::FunctionDecl *fn, Region &region, Block *entryBlock, ValueRange args,
-                bool pointerOffsets, function_ref<void(Location)> createReturn);
+  /// Emits `fn`'s body into `region` (parameters `params` bound to `args`;
+  /// pointer parameters get offset slots when `pointerOffsets`), ending in
+  /// one exit block closed by `createReturn`.
+  bool emitBody(const clang::FunctionDecl *fn, ArrayRef<const clang::ParmVarDecl *> params,
+                Region &region, Block *entryBlock, ValueRange args, bool pointerOffsets,
+                function_ref<void(Location)> createReturn);
 
   //===--- statements (ImportStmt.cpp) ------------------------------------===//
 
-  void emitStmt(const clang::Stmt *s);
+  virtual void emitStmt(const clang::Stmt *s);
   void emitDecl(const clang::VarDecl *var);
   /// The memref type of C array `var` (T a[N][M]) in `memorySpace`; null
   /// after an error.
@@ -262,8 +269,13 @@ protected:
   Value emitShuffle(llvm::StringRef name, const clang::CallExpr *e);
 };
 
-/// Emits a host function that launches kernels as a func.func launcher
-/// (LauncherEmitter.cpp).
+/// Emits a host function that launches kernels as a func.func launcher: its
+/// launch slice (LauncherEmitter.cpp). The launches, the control flow around
+/// them and the scalar computation of their sizes and arguments are
+/// emitted; every other statement (allocation, copies, timing, I/O, CPU
+/// work) is skipped. A scalar that skipped code computes becomes a
+/// parameter of the launcher (named after the variable, with a remark), as
+/// does each device buffer the function allocates itself.
 class LauncherEmitter : public FunctionEmitter {
 public:
   LauncherEmitter(MLIRContext *ctx, clang::ASTContext &ast, gpu::GPUModuleOp kernels)
@@ -273,9 +285,20 @@ public:
 
 protected:
   gpu::GPUModuleOp kernels; ///< the kernels it may launch
+  func::FuncOp launcher;    ///< the launcher being emitted
+  const clang::FunctionDecl *host = nullptr;
   /// dim3 variables: one i32 slot per component.
   llvm::DenseMap<const clang::VarDecl *, std::array<Value, 3>> dims;
+  /// Parameters added for values the slice cannot compute, by variable.
+  llvm::DenseMap<const clang::VarDecl *, Value> hostValues;
+  /// Parameters added for device buffers the function holds in variables.
+  llvm::DenseMap<const clang::VarDecl *, Value> buffers;
+  /// Pointer variables host code assigns, and where.
+  llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> reassignedBuffers;
+  /// dim3 variables skipped code writes, and where.
+  llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> opaqueDims;
 
+  void emitStmt(const clang::Stmt *s) override;
   Value emitBuiltinVariable(llvm::StringRef name, gpu::Dimension dim,
                             const clang::Expr *e) override;
   void emitLaunch(const clang::CUDAKernelCallExpr *e) override;
@@ -284,7 +307,19 @@ protected:
   std::optional<LValue> memberLValue(const clang::MemberExpr *e) override;
 
   std::optional<std::array<Value, 3>> dim3Value(const clang::Expr *e);
+  /// False, after an error, when skipped code sets dim3 `ref`.
+  bool checkDim3Known(const clang::DeclRefExpr *ref);
+  /// The buffer a launch passes as a parameter of type `expected`.
+  Value launchBuffer(const clang::Expr *arg, MemRefType expected);
+  /// Skips `s`: each scalar variable it may write takes, from there on, the
+  /// value of a parameter named after it.
+  void skip(const clang::Stmt *s);
+  /// Appends a parameter to the launcher.
+  Value addParameter(Type type, llvm::StringRef name, Location l, bool hostValue);
 };
+
+/// Whether host code `s` has a kernel launch in it.
+bool containsLaunch(const clang::Stmt *s);
 
 } // namespace mlir::ks::frontend
 

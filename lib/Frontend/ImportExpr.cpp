@@ -423,10 +423,8 @@ std::optional<Pointer> FunctionEmitter::pointer(const clang::Expr *e) {
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     auto it = var ? vars.find(var) : vars.end();
-    if (it == vars.end()) {
-      error(e, "unknown pointer '" + ref->getDecl()->getName() + "'");
-      return std::nullopt;
-    }
+    if (it == vars.end())
+      return unboundPointer(ref);
     if (it->second.kind == Slot::Array) {
       if (cast<MemRefType>(it->second.storage.getType()).getRank() != 1) {
         error(e, "pointers into multi-dimensional arrays are not supported yet");

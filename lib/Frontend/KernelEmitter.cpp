@@ -28,8 +28,8 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
     if (t.isRestrictQualified())
       func.setArgAttr(i, "ks.restrict", b.getUnitAttr());
   }
-  return emitBody(fn, func.getBody(), &func.getBody().front(), func.getArguments(),
-                  /*pointerOffsets=*/true, [&](Location end) { gpu::ReturnOp::create(b, end); });
+  return emitBody(fn, fn->parameters(), func.getBody(), &func.getBody().front(),
+                  func.getArguments(), /*pointerOffsets=*/true, [&](Location end) { gpu::ReturnOp::create(b, end); });
 }
 
 Value KernelEmitter::emitBuiltinVariable(StringRef name, gpu::Dimension dim, const clang::Expr *e) {

@@ -1,41 +1,407 @@
 //===- LauncherEmitter.cpp - Host functions that launch kernels -----------===//
 //
-// A host function that launches kernels becomes a func.func launcher: its
-// dim3 variables, the scalar computation of its launch sizes and
-// arguments, and one gpu.launch_func per launch. Its pointer parameters are
-// passed on whole (no offsets).
+// A host function that launches kernels becomes a func.func launcher that
+// holds its launch slice: the launches in their order, the control flow
+// around them, and the scalar computation their grid, block, shared memory
+// and arguments depend on (dim3 variables, sizes, casts, loops of launches).
+// Everything else on the host — allocation, copies, timing, I/O, CPU
+// references — is skipped. What the slice cannot compute becomes a named
+// parameter, never a guess: a scalar variable written by skipped code takes
+// the value of a parameter named after it from there on (CUDAImporter.cpp
+// drops the unused ones and says which remain), and each device buffer the
+// function holds in a variable of its own (cudaMalloc) is a buffer
+// parameter of the type its kernels take.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
 
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ks::frontend;
 
+//===----------------------------------------------------------------------===//
+// What the slice can compute
+//===----------------------------------------------------------------------===//
+
+bool mlir::ks::frontend::containsLaunch(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (isa<clang::CUDAKernelCallExpr>(s))
+    return true;
+  for (const clang::Stmt *child : s->children())
+    if (containsLaunch(child))
+      return true;
+  return false;
+}
+
+namespace {
+/// A C type the launcher holds as a scalar value.
+bool isScalarValue(clang::QualType t) {
+  t = t.getCanonicalType();
+  if (t->isEnumeralType() || isValueClass(t))
+    return true;
+  return t->isBuiltinType() && (t->isIntegerType() || t->isRealFloatingType());
+}
+
+/// A variable of the host function (or one of its parameters) whose value
+/// the slice holds: scalars and dim3.
+bool isSliceVariable(const clang::ValueDecl *d) {
+  auto *var = dyn_cast_or_null<clang::VarDecl>(d);
+  return var && var->hasLocalStorage() && (isScalarValue(var->getType()) || isDim3(var->getType()));
+}
+
+/// The variable `e` names once pointer casts and parentheses are stripped.
+const clang::VarDecl *pointerVariable(const clang::Expr *e) {
+  while (true) {
+    e = e->IgnoreParens();
+    auto *cast = dyn_cast<clang::CastExpr>(e);
+    if (!cast || !cast->getType()->isPointerType() ||
+        !cast->getSubExpr()->getType()->isPointerType())
+      break;
+    e = cast->getSubExpr();
+  }
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e);
+  return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+}
+
+/// Whether the launch slice can compute `e` from the function's scalar
+/// variables: constants, arithmetic, comparisons, casts between scalars,
+/// `?:`, dim3 construction and members, launches of such arguments. Calls,
+/// host memory and pointer arithmetic are not.
+bool isSliceable(const clang::Expr *e, clang::ASTContext &ast) {
+  if (!e)
+    return true;
+  e = e->IgnoreParens();
+  if (e->isValueDependent())
+    return false;
+  if (e->getType()->isIntegerType() && !isa<clang::CallExpr>(e) && e->isIntegerConstantExpr(ast))
+    return true;
+  auto all = [&](auto range) {
+    return llvm::all_of(range, [&](const clang::Stmt *c) {
+      return isSliceable(dyn_cast_or_null<clang::Expr>(c), ast);
+    });
+  };
+  if (isa<clang::IntegerLiteral, clang::FloatingLiteral, clang::CharacterLiteral,
+          clang::CXXBoolLiteralExpr, clang::UnaryExprOrTypeTraitExpr, clang::CXXDefaultArgExpr>(e))
+    return true;
+  if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
+    return isa<clang::EnumConstantDecl>(ref->getDecl()) || isSliceVariable(ref->getDecl());
+  if (auto *cast = dyn_cast<clang::CastExpr>(e)) {
+    if (cast->getType()->isPointerType() || cast->getSubExpr()->getType()->isPointerType())
+      return false;
+    return isSliceable(cast->getSubExpr(), ast);
+  }
+  if (auto *bin = dyn_cast<clang::BinaryOperator>(e)) {
+    if (bin->getLHS()->getType()->isPointerType() || bin->getRHS()->getType()->isPointerType())
+      return false;
+    return isSliceable(bin->getLHS(), ast) && isSliceable(bin->getRHS(), ast);
+  }
+  if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
+    return unary->getOpcode() != clang::UO_Deref && unary->getOpcode() != clang::UO_AddrOf &&
+           !unary->getSubExpr()->getType()->isPointerType() && isSliceable(unary->getSubExpr(), ast);
+  if (auto *member = dyn_cast<clang::MemberExpr>(e)) {
+    auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+    return ref && isDim3(ref->getType()) && isSliceVariable(ref->getDecl());
+  }
+  if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e))
+    return (isDim3(e->getType()) || isValueClass(e->getType())) && all(construct->arguments());
+  if (auto *launch = dyn_cast<clang::CUDAKernelCallExpr>(e)) {
+    const clang::CallExpr *config = launch->getConfig();
+    for (unsigned i = 0; i < config->getNumArgs() && i < 3; ++i)
+      if (!isSliceable(config->getArg(i), ast))
+        return false;
+    for (const clang::Expr *arg : launch->arguments())
+      if (!(arg->getType()->isPointerType() ? pointerVariable(arg) != nullptr : isSliceable(arg, ast)))
+        return false;
+    return true;
+  }
+  if (isa<clang::ConditionalOperator, clang::InitListExpr, clang::MaterializeTemporaryExpr,
+          clang::ExprWithCleanups, clang::CXXBindTemporaryExpr>(e))
+    return all(e->children());
+  return false;
+}
+
+/// The local variables `s` may write: assigned, incremented, declared,
+/// passed by address or by non-const reference.
+class WrittenVariables : public clang::RecursiveASTVisitor<WrittenVariables> {
+public:
+  /// With `assignedOnly`, only assignments and increments (not what passing
+  /// by address or reference may do): what reassigns a pointer variable.
+  explicit WrittenVariables(bool assignedOnly = false) : assignedOnly(assignedOnly) {}
+  bool VisitBinaryOperator(clang::BinaryOperator *e) {
+    if (e->isAssignmentOp())
+      add(e->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *e) {
+    if (e->isIncrementDecrementOp() || (!assignedOnly && e->getOpcode() == clang::UO_AddrOf))
+      add(e->getSubExpr());
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *var) {
+    if (!assignedOnly && var->hasLocalStorage())
+      written.insert({var, var->getLocation()});
+    return true;
+  }
+  bool VisitCallExpr(clang::CallExpr *e) {
+    // std::swap(a, b) and anything else that takes a non-const reference.
+    const clang::FunctionDecl *callee = e->getDirectCallee();
+    if (!callee)
+      return true;
+    for (auto [param, arg] : llvm::zip(callee->parameters(), e->arguments()))
+      if (param->getType()->isReferenceType() &&
+          !param->getType()->getPointeeType().isConstQualified())
+        add(arg);
+    return true;
+  }
+  llvm::MapVector<const clang::VarDecl *, clang::SourceLocation> written;
+
+private:
+  bool assignedOnly;
+  void add(const clang::Expr *e) {
+    e = e->IgnoreParenImpCasts();
+    if (auto *member = dyn_cast<clang::MemberExpr>(e))
+      e = member->getBase()->IgnoreParenImpCasts();
+    if (auto *ref = dyn_cast<clang::DeclRefExpr>(e))
+      if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()); var && var->hasLocalStorage())
+        written.insert({var, e->getBeginLoc()});
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// The launcher
+//===----------------------------------------------------------------------===//
+
 bool LauncherEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp module) {
+  host = fn;
   Location l = loc(fn->getBeginLoc());
-  if (!fn->getReturnType()->isVoidType())
-    return error(fn->getBeginLoc(), "a launcher ('" + fn->getName() + "') must return void"), false;
-  FailureOr<SmallVector<Type>> argTypes = parameterTypes(fn);
-  if (failed(argTypes))
+  // The parameters the launcher can take: device pointers and scalars. The
+  // others (main's argv, structs, references) are left out; a launch of
+  // what they hold gets its own parameter.
+  SmallVector<const clang::ParmVarDecl *> params;
+  SmallVector<Type> types;
+  for (const clang::ParmVarDecl *p : fn->parameters()) {
+    clang::QualType t = p->getType();
+    bool buffer = t->isPointerType() && isScalarValue(t->getPointeeType()) &&
+                  !(vectorRecord(t->getPointeeType()) && vectorRecord(t->getPointeeType())->second == 3);
+    if (!buffer && !isScalarValue(t))
+      continue;
+    Type elem = scalarType(buffer ? t->getPointeeType() : t, p->getLocation());
+    types.push_back(buffer ? Type(MemRefType::get({ShapedType::kDynamic}, elem)) : elem);
+    params.push_back(p);
+  }
+  if (hadError)
     return false;
   b.setInsertionPointToEnd(module.getBody());
-  auto launcher = func::FuncOp::create(b, l, fn->getName(), b.getFunctionType(*argTypes, {}));
-  for (auto [i, p] : llvm::enumerate(fn->parameters())) {
+  launcher = func::FuncOp::create(b, l, kernelName(fn), b.getFunctionType(types, {}));
+  for (auto [i, p] : llvm::enumerate(params)) {
     launcher.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
     // A __restrict__ pointer of the launcher: the buffers its kernels reach
     // through it overlap no other parameter's (ks-fuse-launches relies on it).
     if (p->getType().isRestrictQualified())
       launcher.setArgAttr(i, "ks.restrict", b.getUnitAttr());
   }
+  // Buffers that host code reassigns (ping-pong swaps): which one a launch
+  // gets then depends on the iteration, which the slice does not follow.
+  WrittenVariables assigned(/*assignedOnly=*/true);
+  assigned.TraverseStmt(const_cast<clang::Stmt *>(fn->getBody()));
+  for (auto [var, where] : assigned.written)
+    if (var->getType()->isPointerType())
+      reassignedBuffers.insert({var, where});
   Block *entryBlock = launcher.addEntryBlock();
-  return emitBody(fn, launcher.getBody(), entryBlock, launcher.getArguments(),
+  return emitBody(fn, params, launcher.getBody(), entryBlock, launcher.getArguments(),
                   /*pointerOffsets=*/false, [&](Location end) { func::ReturnOp::create(b, end); });
+}
+
+Value LauncherEmitter::addParameter(Type type, StringRef name, Location l, bool hostValue) {
+  // Names stay unique among the launcher's parameters.
+  std::string unique = name.str();
+  auto taken = [&](StringRef candidate) {
+    for (unsigned i = 0; i < launcher.getNumArguments(); ++i)
+      if (auto n = launcher.getArgAttrOfType<StringAttr>(i, "ks.name"); n && n.getValue() == candidate)
+        return true;
+    return false;
+  };
+  for (int k = 2; taken(unique); ++k)
+    unique = (name + "_" + Twine(k)).str();
+  SmallVector<NamedAttribute> attrs = {b.getNamedAttr("ks.name", b.getStringAttr(unique))};
+  if (hostValue)
+    attrs.push_back(b.getNamedAttr("ks.host_value", b.getUnitAttr()));
+  unsigned index = launcher.getNumArguments();
+  (void)launcher.insertArgument(index, type, b.getDictionaryAttr(attrs), l);
+  return launcher.getArgument(index);
+}
+
+void LauncherEmitter::skip(const clang::Stmt *s) {
+  WrittenVariables finder;
+  finder.TraverseStmt(const_cast<clang::Stmt *>(s));
+  for (auto [var, where] : finder.written) {
+    if (isDim3(var->getType())) {
+      opaqueDims.insert({var, where});
+      continue;
+    }
+    if (!isScalarValue(var->getType()))
+      continue; // buffers and host data: not the slice's
+    Location l = loc(where);
+    Value &param = hostValues[var];
+    if (!param) {
+      Type type = scalarType(var->getType(), var->getLocation());
+      if (hadError)
+        return;
+      param = addParameter(type, var->getName(), loc(var->getLocation()), /*hostValue=*/true);
+    }
+    Slot &slot = vars[var];
+    if (!slot.storage)
+      slot.storage = allocaAtEntry(MemRefType::get({}, param.getType()), l);
+    store(param, slot.storage, l);
+  }
+}
+
+void LauncherEmitter::emitStmt(const clang::Stmt *s) {
+  if (hadError || !s)
+    return;
+  if (auto *compound = dyn_cast<clang::CompoundStmt>(s)) {
+    for (const clang::Stmt *child : compound->body())
+      emitStmt(child);
+    return;
+  }
+  if (auto *attributed = dyn_cast<clang::AttributedStmt>(s))
+    return emitStmt(attributed->getSubStmt());
+  if (isa<clang::NullStmt>(s))
+    return;
+  bool launches = containsLaunch(s);
+  if (auto *ret = dyn_cast<clang::ReturnStmt>(s)) {
+    // The launcher returns nothing: the value (an error code, main's exit
+    // status) is host code's.
+    if (launches)
+      return (void)error(s, "a launch in a return value is outside the launch slice");
+    branchTo(returnBlock, loc(s));
+    startBlock(newBlock());
+    (void)ret;
+    return;
+  }
+  if (isa<clang::BreakStmt, clang::ContinueStmt>(s))
+    return FunctionEmitter::emitStmt(s); // only reached in loops the slice keeps
+  if (auto *decl = dyn_cast<clang::DeclStmt>(s)) {
+    for (const clang::Decl *d : decl->decls()) {
+      auto *var = dyn_cast<clang::VarDecl>(d);
+      if (!var)
+        continue;
+      clang::QualType t = var->getType();
+      const clang::Expr *init = var->hasInit() ? var->getInit() : nullptr;
+      // A pointer that aliases a launcher parameter (float *p = in) is
+      // followed; host and device buffers of the function's own are
+      // resolved at the launches that use them.
+      if (t->isPointerType()) {
+        const clang::VarDecl *source = init ? pointerVariable(init) : nullptr;
+        if (source && vars.count(source))
+          emitDecl(var);
+        continue;
+      }
+      if (!isScalarValue(t) && !isDim3(t))
+        continue; // host arrays, structs, events, streams
+      if (var->isStaticLocal() || (init && !isSliceable(init, ast)))
+        skip(decl);
+      else
+        emitDecl(var);
+    }
+    return;
+  }
+  if (auto *e = dyn_cast<clang::Expr>(s)) {
+    if (isSliceable(e, ast))
+      return (void)rvalue(e);
+    if (launches)
+      return (void)error(s, "this launch is part of an expression the launch slice cannot compute "
+                            "(launch kernels in statements of their own)");
+    return skip(s);
+  }
+  // Control flow is kept where it has launches in it; elsewhere it is host
+  // code (error checks, CPU loops) and skipped.
+  if (!launches)
+    return skip(s);
+  auto sliceable = [&](const clang::Stmt *part) {
+    if (!part)
+      return true;
+    if (auto *d = dyn_cast<clang::DeclStmt>(part))
+      return llvm::all_of(d->decls(), [&](const clang::Decl *decl) {
+        auto *var = dyn_cast<clang::VarDecl>(decl);
+        return var && (isScalarValue(var->getType()) || isDim3(var->getType())) &&
+               (!var->hasInit() || isSliceable(var->getInit(), ast));
+      });
+    auto *e = dyn_cast<clang::Expr>(part);
+    return e && isSliceable(e, ast);
+  };
+  const clang::Stmt *parts[3] = {nullptr, nullptr, nullptr};
+  if (auto *f = dyn_cast<clang::ForStmt>(s))
+    parts[0] = f->getInit(), parts[1] = f->getCond(), parts[2] = f->getInc();
+  else if (auto *w = dyn_cast<clang::WhileStmt>(s))
+    parts[0] = w->getConditionVariableDeclStmt() ? s : nullptr, parts[1] = w->getCond();
+  else if (auto *d = dyn_cast<clang::DoStmt>(s))
+    parts[1] = d->getCond();
+  else if (auto *i = dyn_cast<clang::IfStmt>(s))
+    parts[0] = i->getInit() || i->getConditionVariable() ? s : nullptr, parts[1] = i->getCond();
+  else
+    return (void)error(s, std::string("launches inside a '") + s->getStmtClassName() +
+                              "' are outside the launch slice");
+  for (const clang::Stmt *part : parts)
+    if (part == s || !sliceable(part))
+      return (void)error(part == s ? s : part,
+                         "the launches here depend on a condition or loop bound the launch slice "
+                         "cannot compute (calls or host memory): compute it into a variable first");
+  FunctionEmitter::emitStmt(s);
+}
+
+Value LauncherEmitter::launchBuffer(const clang::Expr *arg, MemRefType expected) {
+  const clang::VarDecl *var = pointerVariable(arg);
+  if (var && !vars.count(var)) {
+    // A device buffer the function holds itself (cudaMalloc'd, or a
+    // parameter of a type the launcher cannot take): a buffer parameter of
+    // the type the kernel takes, so a launch-site cast (float4 *)x is the
+    // parameter's type.
+    if (auto it = reassignedBuffers.find(var); it != reassignedBuffers.end()) {
+      error(arg, "'" + var->getName() + "' is reassigned by host code (at line " +
+                     Twine(sm.getPresumedLineNumber(it->second)) +
+                     "), so which buffer each launch gets depends on the run: lifting "
+                     "launches of swapped buffers is not supported yet");
+      return nullptr;
+    }
+    Value &buffer = buffers[var];
+    if (!buffer)
+      buffer = addParameter(expected, var->getName(), loc(var->getLocation()), /*hostValue=*/false);
+    if (buffer.getType() != expected) {
+      std::string was, now;
+      llvm::raw_string_ostream(was) << buffer.getType();
+      llvm::raw_string_ostream(now) << expected;
+      error(arg, "'" + var->getName() + "' reaches kernels as two element types (" + was +
+                     " and " + now + "), which one launcher parameter cannot be");
+      return nullptr;
+    }
+    return buffer;
+  }
+  // A parameter of the launcher (or a pointer variable equal to one).
+  std::optional<Pointer> p = pointer(arg);
+  if (!p)
+    return nullptr;
+  auto constant = getConstantIntValue(p->offset);
+  if (!constant || *constant != 0)
+    return error(arg, "pass kernels a pointer parameter of the launcher as it is (offset "
+                      "pointers are not supported yet)");
+  if (p->base.getType() != expected) {
+    std::string was, now;
+    llvm::raw_string_ostream(was) << p->base.getType();
+    llvm::raw_string_ostream(now) << expected;
+    return error(arg, "the launch passes a parameter of type " + was + " to a kernel parameter of "
+                      "type " + now + " (a launch-site cast of a launcher parameter is not "
+                      "supported yet: cast the buffer where it is allocated)");
+  }
+  return p->base;
 }
 
 std::optional<std::array<Value, 3>> LauncherEmitter::dim3Value(const clang::Expr *e) {
@@ -53,6 +419,8 @@ std::optional<std::array<Value, 3>> LauncherEmitter::dim3Value(const clang::Expr
     return std::array<Value, 3>{convert(v, e->getType(), ast.UnsignedIntTy, e), one(), one()};
   }
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
+    if (!checkDim3Known(ref))
+      return std::nullopt;
     auto it = dims.find(dyn_cast<clang::VarDecl>(ref->getDecl()));
     if (it == dims.end())
       return error(e, "unknown dim3 '" + ref->getDecl()->getName() + "'"), std::nullopt;
@@ -110,14 +478,11 @@ void LauncherEmitter::emitLaunch(const clang::CUDAKernelCallExpr *e) {
   SmallVector<Value> operands;
   for (auto [i, arg] : llvm::enumerate(e->arguments())) {
     Type expected = kernel.getArgumentTypes()[i];
-    if (isa<MemRefType>(expected)) {
-      std::optional<Pointer> p = pointer(arg);
-      if (!p)
+    if (auto memref = dyn_cast<MemRefType>(expected)) {
+      Value buffer = launchBuffer(arg, memref);
+      if (!buffer)
         return;
-      auto constant = getConstantIntValue(p->offset);
-      if (!constant || *constant != 0)
-        return (void)error(arg, "pass kernels a pointer parameter of the launcher as it is (offset pointers are not supported yet)");
-      operands.push_back(p->base);
+      operands.push_back(buffer);
     } else {
       Value v = rvalue(arg);
       if (!v)
@@ -150,6 +515,8 @@ Value LauncherEmitter::emitCall(const clang::CallExpr *e) {
 std::optional<LValue> LauncherEmitter::memberLValue(const clang::MemberExpr *member) {
   // grid.x on a dim3 variable.
   auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+  if (ref && !checkDim3Known(ref))
+    return std::nullopt;
   auto it = ref ? dims.find(dyn_cast<clang::VarDecl>(ref->getDecl())) : dims.end();
   if (it == dims.end()) {
     error(member, "struct and vector members (float4.x, ...) are not supported yet");
@@ -179,4 +546,14 @@ bool LauncherEmitter::emitSpecialDecl(const clang::VarDecl *var) {
     store(init ? (*init)[i] : Value(arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1))), slots[i], l);
   dims[var] = slots;
   return true;
+}
+
+bool LauncherEmitter::checkDim3Known(const clang::DeclRefExpr *ref) {
+  auto it = opaqueDims.find(dyn_cast<clang::VarDecl>(ref->getDecl()));
+  if (it == opaqueDims.end())
+    return true;
+  error(ref, "the dim3 '" + ref->getDecl()->getName() + "' is set by host code the launch slice "
+             "cannot compute (at line " + Twine(sm.getPresumedLineNumber(it->second)) +
+             "): compute its components in scalar variables");
+  return false;
 }

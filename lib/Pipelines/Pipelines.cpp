@@ -142,6 +142,9 @@ static void registerPipeline(StringRef name, StringRef description, Builder buil
 void mlir::ks::buildImportStructuringPipeline(OpPassManager &pm) {
   pm.addNestedPass<gpu::GPUModuleOp>(createMem2Reg());
   pm.addNestedPass<func::FuncOp>(createMem2Reg());
+  // Upstream's lifting refuses unreachable blocks (those after a `return`
+  // in the middle of a launcher): region simplification drops them first.
+  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createLiftControlFlowToSCFPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createKSLiftKernelCFG());
