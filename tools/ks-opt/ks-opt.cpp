@@ -26,6 +26,18 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+/// --help's first lines: KernelSkill's own entry points, before MLIR's.
+static const char kOverview[] =
+    "KernelSkill optimizer driver (mlir-opt with the ks dialect, passes and pipelines)\n\n"
+    "KernelSkill's pipelines (docs/UserGuide.md):\n"
+    "  --kernelskill-pipeline   profile, raise, let the agents propose and the driver decide, lower\n"
+    "  --kernelskill-lower      lower a kernel as it is to PTX or a cubin\n"
+    "  --ks-raise               raise lifted SIMT kernels to structured IR where provable\n"
+    "  --ks-structure-import    the importer's raw form (--no-structure) to the lifted form\n"
+    "KernelSkill's passes are the --ks-* entries of the pass list below\n"
+    "(agents: --ks-arch-profiler, --ks-perf-profiler, --ks-memory-agent, --ks-compute-agent,\n"
+    "--ks-resource-agent, --ks-agent-driver).\n";
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::ks::registerKSAgentsPasses();
@@ -47,6 +59,13 @@ int main(int argc, char **argv) {
           "; CUDA toolkit "
        << (KS_HAVE_CUDA_TOOLKIT ? "found: " KS_CUDA_TOOLKIT_DIR : "not found") << ")\n";
   });
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "KernelSkill optimizer driver\n", registry));
+  // What is registered before MlirOptMain registers its own options is
+  // LLVM's libraries' (AArch64, AMDGPU, X86, IR2Vec, Polly ...): hidden, as
+  // clang tools hide unrelated categories. --help-hidden still lists them;
+  // --version and --help stay.
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions())
+    if (!llvm::is_contained({"help", "help-hidden", "help-list", "help-list-hidden", "version"},
+                            name))
+      option->setHiddenFlag(llvm::cl::Hidden);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, kOverview, registry));
 }
