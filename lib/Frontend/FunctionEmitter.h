@@ -62,15 +62,6 @@ struct Pointer {
   int64_t width = 1;
 };
 
-/// Where a C variable lives.
-struct Slot {
-  enum Kind { Scalar, PointerVar, Array } kind = Scalar;
-  Value storage;     ///< Scalar: memref<T>; Array: memref<NxT>
-  Value base;        ///< PointerVar: the memref it points into
-  Value offsetSlot;  ///< PointerVar: memref<index> holding the offset
-  int64_t width = 1; ///< PointerVar: elements per pointee (4 for a float4 view)
-};
-
 /// An assignable place: a memref and its indices; `width` > 1 reads a vector
 /// of consecutive elements; `lane` selects one component (v.x) of a vector.
 struct LValue {
@@ -79,6 +70,16 @@ struct LValue {
   int64_t width = 1;
   std::optional<int64_t> lane;
   const clang::VarDecl *var = nullptr; ///< the scalar variable, for names
+};
+
+/// Where a C variable lives.
+struct Slot {
+  enum Kind { Scalar, PointerVar, Array, Reference } kind = Scalar;
+  Value storage;     ///< Scalar: memref<T>; Array: memref<NxT>
+  Value base;        ///< PointerVar: the memref it points into
+  Value offsetSlot;  ///< PointerVar: memref<index> holding the offset
+  int64_t width = 1; ///< PointerVar: elements per pointee (4 for a float4 view)
+  std::optional<LValue> place; ///< Reference: the place it names (T &x = a[i])
 };
 
 //===--- C++ types the importer gives a meaning (ImportTypes.cpp) --------===//
@@ -124,7 +125,11 @@ protected:
   struct LoopTargets {
     Block *continueDest, *breakDest;
   };
+  /// Enclosing loops and switches (a switch has no continue target of its
+  /// own: its enclosing loop's, or null).
   SmallVector<LoopTargets> loops;
+  /// The block of each case label of the switches being emitted.
+  llvm::DenseMap<const clang::SwitchCase *, Block *> caseBlocks;
   /// Inlined __device__ calls in progress: where `return` goes, and the slot
   /// holding the returned value.
   struct InlineFrame {
@@ -221,10 +226,13 @@ protected:
   /// The memref type of C array `var` (T a[N][M]) in `memorySpace`; null
   /// after an error.
   MemRefType arrayType(const clang::VarDecl *var, Attribute memorySpace);
+  /// Stores braced list `list` into `array` from position `indices` on.
+  void initializeArray(Value array, const clang::InitListExpr *list, SmallVector<Value> &indices);
   void emitIf(const clang::IfStmt *s);
   void emitFor(const clang::ForStmt *s);
   void emitWhile(const clang::WhileStmt *s);
   void emitDo(const clang::DoStmt *s);
+  void emitSwitch(const clang::SwitchStmt *s);
   void emitReturn(const clang::ReturnStmt *s);
 
   //===--- expressions (ImportExpr.cpp) -----------------------------------===//
@@ -254,6 +262,7 @@ public:
 
 protected:
   gpu::GPUFuncOp func; ///< the kernel being emitted
+  int64_t staticSharedBytes = 0;
 
   Value emitBuiltinVariable(llvm::StringRef name, gpu::Dimension dim,
                             const clang::Expr *e) override;

@@ -125,10 +125,22 @@ Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::Funct
       slot.width = p->width;
       slot.offsetSlot = allocaAtEntry(MemRefType::get({}, b.getIndexType()), l);
       store(p->offset, slot.offsetSlot, l);
-    } else if (param->getType()->isReferenceType()) {
-      return error(arg, "reference parameters of __device__ functions are not supported yet");
+    } else if (param->getType()->isReferenceType() &&
+               !param->getType()->getPointeeType().isConstQualified()) {
+      // T &x: the parameter names the argument's place (a variable, an
+      // array or buffer element, a vector component).
+      clang::QualType pointee = param->getType()->getPointeeType();
+      if (pointee->isPointerType() || ast.getAsArrayType(pointee))
+        return error(arg, "references to pointers and arrays are outside the supported subset");
+      std::optional<LValue> place = lvalue(arg);
+      if (!place)
+        return nullptr;
+      place->var = nullptr; // values stored through it are not the argument's own name
+      slot.kind = Slot::Reference;
+      slot.place = place;
     } else {
-      Value v = convert(rvalue(arg), arg->getType(), param->getType(), arg);
+      // By value, and const T & (read only, so a copy means the same).
+      Value v = convert(rvalue(arg), arg->getType(), param->getType().getNonReferenceType(), arg);
       if (!v)
         return nullptr;
       slot.storage = allocaAtEntry(MemRefType::get({}, v.getType()), l);

@@ -323,6 +323,8 @@ std::optional<LValue> FunctionEmitter::lvalue(const clang::Expr *e) {
                  "(globals and __constant__ memory are not supported yet)");
       return std::nullopt;
     }
+    if (it->second.kind == Slot::Reference)
+      return it->second.place;
     if (it->second.kind != Slot::Scalar) {
       error(e, "assigning a whole pointer or array here is not supported");
       return std::nullopt;

@@ -48,7 +48,7 @@ void FunctionEmitter::emitStmt(const clang::Stmt *s) {
   if (isa<clang::NullStmt>(s))
     return;
   if (isa<clang::BreakStmt, clang::ContinueStmt>(s)) {
-    if (loops.empty()) {
+    if (loops.empty() || (isa<clang::ContinueStmt>(s) && !loops.back().continueDest)) {
       error(s, "'break'/'continue' outside a loop");
       return;
     }
@@ -60,8 +60,17 @@ void FunctionEmitter::emitStmt(const clang::Stmt *s) {
     return (void)error(s, "'goto' is outside the supported subset");
   if (isa<clang::GCCAsmStmt, clang::MSAsmStmt>(s))
     return (void)error(s, "inline 'asm' is outside the supported subset");
-  if (isa<clang::SwitchStmt>(s))
-    return (void)error(s, "'switch' is not supported yet");
+  if (auto *sw = dyn_cast<clang::SwitchStmt>(s))
+    return emitSwitch(sw);
+  if (auto *label = dyn_cast<clang::SwitchCase>(s)) {
+    // A case label: fall through into its block.
+    auto it = caseBlocks.find(label);
+    if (it == caseBlocks.end())
+      return (void)error(s, "a case label outside its switch");
+    branchTo(it->second, loc(s));
+    startBlock(it->second);
+    return emitStmt(label->getSubStmt());
+  }
   error(s, std::string("statement '") + s->getStmtClassName() + "' is outside the supported subset");
 }
 
@@ -72,12 +81,42 @@ MemRefType FunctionEmitter::arrayType(const clang::VarDecl *var, Attribute memor
     shape.push_back(a->getSize().getSExtValue());
     elem = a->getElementType();
   }
+  if (llvm::is_contained(shape, 0))
+    return error(var->getLocation(), "zero-length arrays are not allowed (nvcc rejects them)");
   Type elemType = scalarType(elem, var->getLocation());
   if (hadError)
     return nullptr;
-  if (var->hasInit())
-    return error(var->getLocation(), "array initializers are not supported yet");
   return MemRefType::get(shape, elemType, nullptr, memorySpace);
+}
+
+void FunctionEmitter::initializeArray(Value array, const clang::InitListExpr *list,
+                                      SmallVector<Value> &indices) {
+  // C: what the list leaves out (a null `list`: all of it) is zero.
+  auto type = cast<MemRefType>(array.getType());
+  int64_t dim = indices.size();
+  Location l = list ? loc(list) : array.getLoc();
+  for (int64_t i = 0; i < type.getDimSize(dim) && !hadError; ++i) {
+    const clang::Expr *init = list && i < list->getNumInits() ? list->getInit(i) : nullptr;
+    if (init && isa<clang::ImplicitValueInitExpr>(init))
+      init = nullptr;
+    indices.push_back(indexConst(i, l));
+    if (dim + 1 < type.getRank()) {
+      auto *inner = init ? dyn_cast<clang::InitListExpr>(init->IgnoreImplicit()) : nullptr;
+      if (init && !inner)
+        error(init, "initialize each row of a multi-dimensional array with its own braces");
+      else
+        initializeArray(array, inner, indices);
+    } else {
+      Type elem = type.getElementType();
+      Value v = init ? convert(rvalue(init), init->getType(),
+                               list->getType()->getAsArrayTypeUnsafe()->getElementType(), init)
+            : isa<FloatType>(elem) ? Value(arith::ConstantOp::create(b, l, b.getFloatAttr(elem, 0)))
+                                   : Value(arith::ConstantOp::create(b, l, b.getIntegerAttr(elem, 0)));
+      if (v)
+        memref::StoreOp::create(b, l, v, array, indices);
+    }
+    indices.pop_back();
+  }
 }
 
 void FunctionEmitter::emitDecl(const clang::VarDecl *var) {
@@ -94,6 +133,15 @@ void FunctionEmitter::emitDecl(const clang::VarDecl *var) {
       slot.kind = Slot::Array;
       slot.storage = allocaAtEntry(type, l);
       vars[var] = slot;
+      if (var->hasInit()) {
+        // float w[3] = {0.25f, 0.5f, 0.25f}: one store per element, here.
+        auto *list = dyn_cast<clang::InitListExpr>(var->getInit()->IgnoreImplicit());
+        if (!list || !type.getElementType().isIntOrFloat())
+          return (void)error(var->getLocation(), "this array initializer is outside the "
+                                                 "supported subset (a braced list of scalars)");
+        SmallVector<Value> indices;
+        initializeArray(slot.storage, list, indices);
+      }
     }
     return;
   }
@@ -148,6 +196,54 @@ void FunctionEmitter::emitIf(const clang::IfStmt *s) {
     branchTo(merge, loc(s->getElse()->getEndLoc()));
   }
   startBlock(merge);
+}
+
+/// The case labels of a switch body, not those of switches nested in it.
+static void collectCases(const clang::Stmt *s, SmallVectorImpl<const clang::SwitchCase *> &cases) {
+  if (!s || isa<clang::SwitchStmt>(s))
+    return;
+  if (auto *label = dyn_cast<clang::SwitchCase>(s))
+    cases.push_back(label);
+  for (const clang::Stmt *child : s->children())
+    collectCases(child, cases);
+}
+
+void FunctionEmitter::emitSwitch(const clang::SwitchStmt *s) {
+  // A cf.switch to one block per label; `break` leaves to the exit, the
+  // labels fall through as in C. The structuring lifts it to
+  // scf.index_switch.
+  if (s->getInit() || s->getConditionVariable())
+    return (void)error(s, "declarations in a 'switch' condition are not supported yet");
+  Value flag = rvalue(s->getCond());
+  if (!flag)
+    return;
+  SmallVector<const clang::SwitchCase *> cases;
+  collectCases(s->getBody(), cases);
+  Block *exit = newBlock(), *defaultDest = exit;
+  SmallVector<APInt> values;
+  SmallVector<Block *> dests;
+  for (const clang::SwitchCase *label : cases) {
+    Block *block = newBlock();
+    caseBlocks[label] = block;
+    if (isa<clang::DefaultStmt>(label)) {
+      defaultDest = block;
+      continue;
+    }
+    auto *c = cast<clang::CaseStmt>(label);
+    if (c->caseStmtIsGNURange())
+      return (void)error(c, "case ranges are outside the supported subset");
+    values.push_back(c->getLHS()->EvaluateKnownConstInt(ast).extOrTrunc(
+        flag.getType().getIntOrFloatBitWidth()));
+    dests.push_back(block);
+  }
+  SmallVector<ValueRange> operands(dests.size(), ValueRange{});
+  cf::SwitchOp::create(b, loc(s), flag, defaultDest, ValueRange{}, values, dests, operands);
+  startBlock(newBlock()); // code before the first label is unreachable
+  loops.push_back({loops.empty() ? nullptr : loops.back().continueDest, exit});
+  emitStmt(s->getBody());
+  loops.pop_back();
+  branchTo(exit, loc(s->getEndLoc()));
+  startBlock(exit);
 }
 
 void FunctionEmitter::emitFor(const clang::ForStmt *s) {

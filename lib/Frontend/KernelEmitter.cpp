@@ -97,6 +97,18 @@ bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
   MemRefType type = arrayType(var, space);
   if (!type)
     return true;
+  // CUDA lets a block declare 48 KiB statically (ptxas refuses more); the
+  // rest of the SM's shared memory is dynamic, opted into per kernel.
+  constexpr int64_t kStaticSharedLimit = 48 * 1024;
+  staticSharedBytes += type.getNumElements() * ast.getTypeSizeInChars(ast.getBaseElementType(t))
+                                                   .getQuantity();
+  if (staticSharedBytes > kStaticSharedLimit)
+    return error(var->getLocation(),
+                 "this kernel's static __shared__ memory reaches " + Twine(staticSharedBytes) +
+                     " bytes, over the " + Twine(kStaticSharedLimit) +
+                     " a block may declare statically (use extern __shared__ and the launch's "
+                     "dynamic shared memory for more)"),
+           true;
   Slot slot;
   slot.kind = Slot::Array;
   slot.storage = func.addWorkgroupAttribution(type, l);
