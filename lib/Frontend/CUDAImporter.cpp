@@ -79,6 +79,19 @@ public:
   std::vector<std::pair<clang::FunctionDecl *, const char *>> skipped;
 };
 
+/// Whether `s` launches a kernel `wanted` accepts.
+bool launchesAny(const clang::Stmt *s, function_ref<bool(const clang::FunctionDecl *)> wanted) {
+  if (!s)
+    return false;
+  if (auto *launch = dyn_cast<clang::CUDAKernelCallExpr>(s))
+    if (const clang::FunctionDecl *callee = launch->getDirectCallee(); callee && wanted(callee))
+      return true;
+  for (const clang::Stmt *child : s->children())
+    if (launchesAny(child, wanted))
+      return true;
+  return false;
+}
+
 /// Drops the parameters the launch slice added for host values that no
 /// launch turned out to need, and names the ones that stay.
 void finishLaunchers(ModuleOp module) {
@@ -126,6 +139,25 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
     emitError(fileLoc) << "no __global__ kernel with a body";
     return nullptr;
   }
+  if (!options.kernels.empty()) {
+    // --kernel NAME: the kernels named (a template's name selects every
+    // instantiation), each name matching at least one.
+    std::vector<clang::FunctionDecl *> selected;
+    for (const std::string &name : options.kernels) {
+      size_t before = selected.size();
+      for (clang::FunctionDecl *fn : collector.kernels)
+        if ((fn->getName() == name || kernelName(fn) == name) && !llvm::is_contained(selected, fn))
+          selected.push_back(fn);
+      if (selected.size() == before) {
+        std::string known;
+        for (clang::FunctionDecl *fn : collector.kernels)
+          known += (known.empty() ? "" : ", ") + kernelName(fn);
+        emitError(fileLoc) << "no kernel named '" << name << "' (the file has: " << known << ")";
+        return nullptr;
+      }
+    }
+    collector.kernels = std::move(selected);
+  }
   // Every kernel is emitted even after one fails, so that one run reports
   // the first error of each. The launchers follow when every kernel could
   // be (a launch of a failed kernel would only repeat its error).
@@ -142,7 +174,14 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
     emitRemark(KernelEmitter(&context, ast).loc(fn->getLocation()))
         << "host function '" << fn->getName() << "' " << why << ": skipped";
   for (clang::FunctionDecl *fn : hostFunctions.launchers) {
-    LauncherEmitter emitter(&context, ast, gpuModule);
+    // With a selection, a launcher of none of the selected kernels is left
+    // out, and launches of the others are skipped in those that stay.
+    if (!options.kernels.empty() &&
+        !launchesAny(fn->getBody(), [&](const clang::FunctionDecl *k) {
+          return gpuModule.lookupSymbol(kernelName(k)) != nullptr;
+        }))
+      continue;
+    LauncherEmitter emitter(&context, ast, gpuModule, /*skipUnknownKernels=*/!options.kernels.empty());
     failedAny |= !emitter.emitLauncher(fn, *module);
   }
   if (failedAny)

@@ -287,13 +287,17 @@ protected:
 /// does each device buffer the function allocates itself.
 class LauncherEmitter : public FunctionEmitter {
 public:
-  LauncherEmitter(MLIRContext *ctx, clang::ASTContext &ast, gpu::GPUModuleOp kernels)
-      : FunctionEmitter(ctx, ast), kernels(kernels) {}
+  /// With `skipUnknownKernels` (a --kernel selection), launches of kernels
+  /// that were not lifted are skipped like other host code.
+  LauncherEmitter(MLIRContext *ctx, clang::ASTContext &ast, gpu::GPUModuleOp kernels,
+                  bool skipUnknownKernels = false)
+      : FunctionEmitter(ctx, ast), kernels(kernels), skipUnknownKernels(skipUnknownKernels) {}
   /// Emits host function `fn` at the end of `module`; false after an error.
   bool emitLauncher(const clang::FunctionDecl *fn, ModuleOp module);
 
 protected:
   gpu::GPUModuleOp kernels; ///< the kernels it may launch
+  bool skipUnknownKernels;
   func::FuncOp launcher;    ///< the launcher being emitted
   const clang::FunctionDecl *host = nullptr;
   /// dim3 variables: one i32 slot per component.

@@ -461,6 +461,8 @@ void LauncherEmitter::emitLaunch(const clang::CUDAKernelCallExpr *e) {
   if (!callee)
     return (void)error(e, "launches through function pointers are outside the supported subset");
   auto kernel = kernels.lookupSymbol<gpu::GPUFuncOp>(kernelName(callee));
+  if (!kernel && skipUnknownKernels)
+    return; // not selected: host code, as far as this import is concerned
   if (!kernel)
     return (void)error(e, "the launched kernel '" + callee->getName() + "' was not imported");
   const clang::CallExpr *config = e->getConfig();

@@ -34,6 +34,9 @@
 #include "mlir/Parser/Parser.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Support/FileUtilities.h"
@@ -75,6 +78,16 @@ static cl::opt<std::string> pchDir(
              "(default: $KS_PCH_DIR, else $XDG_CACHE_HOME/kernelskill/pch, else "
              "~/.cache/kernelskill/pch). A DIR that cannot be written only turns the PCH off"),
     cl::value_desc("DIR"), cl::cat(translateCategory));
+static cl::opt<std::string> buildDir(
+    "p",
+    cl::desc("With --import-cuda: read the file's include paths, macros and -std from "
+             "DIR/compile_commands.json (as clang tools do); arguments after -- come after them"),
+    cl::value_desc("DIR"), cl::cat(translateCategory));
+static cl::list<std::string> kernelNames(
+    "kernel",
+    cl::desc("With --import-cuda: lift only this kernel (repeatable; a template's name selects "
+             "its instantiations) and the launchers that launch it"),
+    cl::value_desc("NAME"), cl::cat(translateCategory));
 static cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
     cl::desc("Check the errors against the input's `expected-error {{...}}` comments, as "
@@ -85,6 +98,57 @@ static cl::opt<bool> noPCH("no-pch", cl::desc("With --import-cuda: do not use or
 
 static int run(MLIRContext &context, llvm::SourceMgr &sourceMgr,
                const std::vector<std::string> &clangArgs);
+
+/// The flags of `file`'s entry in DIR/compile_commands.json that mean the
+/// same to clang parsing device code: include paths, macros, forced
+/// includes, the language standard. The rest (nvcc's code generation
+/// options, -o, -c, the host compiler's flags) are not the parse's.
+static FailureOr<std::vector<std::string>>
+flagsFromCompilationDatabase(MLIRContext &context, llvm::StringRef dir, llvm::StringRef file) {
+  std::string message;
+  std::unique_ptr<clang::tooling::CompilationDatabase> db =
+      clang::tooling::CompilationDatabase::loadFromDirectory(dir, message);
+  Location where = FileLineColLoc::get(&context, file, 0, 0);
+  if (!db)
+    return emitError(where) << "-p " << dir << ": " << message, failure();
+  llvm::SmallString<256> absolute(file);
+  llvm::sys::fs::make_absolute(absolute);
+  std::vector<clang::tooling::CompileCommand> commands = db->getCompileCommands(absolute);
+  if (commands.empty())
+    return emitError(where) << "-p " << dir << ": compile_commands.json has no entry for '"
+                            << absolute << "'",
+           failure();
+  const clang::tooling::CompileCommand &command = commands.front();
+  std::vector<std::string> flags;
+  const std::vector<std::string> &args = command.CommandLine;
+  static const llvm::StringRef withValue[] = {"-I", "-isystem", "-D", "-U", "-include"};
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    bool taken = false;
+    for (llvm::StringRef flag : withValue) {
+      if (arg == flag && i + 1 < args.size()) {
+        // A relative include path is relative to the command's directory.
+        std::string value = args[++i];
+        if ((flag == "-I" || flag == "-isystem") && !llvm::sys::path::is_absolute(value))
+          value = (command.Directory + "/" + value);
+        flags.insert(flags.end(), {arg.str(), value});
+        taken = true;
+        break;
+      }
+      if (arg.starts_with(flag) && arg.size() > flag.size() && flag.size() == 2) {
+        std::string value = arg.drop_front(2).str();
+        if (flag == "-I" && !llvm::sys::path::is_absolute(value))
+          value = command.Directory + "/" + value;
+        flags.push_back(flag.str() + value);
+        taken = true;
+        break;
+      }
+    }
+    if (!taken && (arg.starts_with("-std=") || arg.starts_with("--std=")))
+      flags.push_back(arg.starts_with("--") ? arg.drop_front(1).str() : arg.str());
+  }
+  return flags;
+}
 
 /// Writes `text` to `path` ("-" for stdout); false after printing why not.
 static bool writeFile(llvm::StringRef path, llvm::StringRef text) {
@@ -195,7 +259,14 @@ static int run(MLIRContext &context, llvm::SourceMgr &sourceMgr,
   }
   ks::CUDAImportOptions options;
   options.gpuArch = gpuArch;
-  options.extraArgs.assign(clangArgs.begin(), clangArgs.end());
+  if (!buildDir.empty()) {
+    FailureOr<std::vector<std::string>> flags = flagsFromCompilationDatabase(context, buildDir, importCuda);
+    if (failed(flags))
+      return 1;
+    options.extraArgs = *flags;
+  }
+  options.extraArgs.insert(options.extraArgs.end(), clangArgs.begin(), clangArgs.end());
+  options.kernels.assign(kernelNames.begin(), kernelNames.end());
   options.structure = !noStructure;
   // --no-pch wins over --pch-dir, which wins over the environment's default.
   options.pchDir = noPCH ? "" : pchDir.getNumOccurrences() ? pchDir : ks::getDefaultPCHDirectory();

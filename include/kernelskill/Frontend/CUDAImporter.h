@@ -23,6 +23,9 @@ struct CUDAImportOptions {
   std::string gpuArch = "sm_90";
   /// Extra clang arguments (-D, -I, ...).
   std::vector<std::string> extraArgs;
+  /// Lift only these kernels (by name: `axpy`, or an instantiation's
+  /// `row_max_4`) and the launchers that launch them; empty: all.
+  std::vector<std::string> kernels;
   /// Run mem2reg and lift the control-flow graph to scf (false: raw CFG,
   /// for debugging the importer).
   bool structure = true;
