@@ -1,0 +1,298 @@
+// Every op the exporter maps, with its C++ spelling: a comparison written
+// with the wrong operator or signedness (`<` for sle, a signed `<` for ult),
+// an unordered float comparison written ordered, or a math function under
+// the wrong name fails here, on the CPU (the GPU equivalence runs would be
+// the only other place to notice). The spellings were checked by hand
+// against C's semantics: cmpf u* is true for NaN, hence the negations.
+// RUN: ks-translate --export-cuda %s | FileCheck %s
+// RUN: ks-translate --export-cuda %s -o %t.cu
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
+// CHECK-LABEL: void spellings(
+// CHECK-NEXT: o[0LL] = ((a == b) ? 1 : 0);
+// CHECK-NEXT: o[1LL] = ((a != b) ? 1 : 0);
+// CHECK-NEXT: o[2LL] = ((a < b) ? 1 : 0);
+// CHECK-NEXT: o[3LL] = ((a <= b) ? 1 : 0);
+// CHECK-NEXT: o[4LL] = ((a > b) ? 1 : 0);
+// CHECK-NEXT: o[5LL] = ((a >= b) ? 1 : 0);
+// CHECK-NEXT: o[6LL] = (((unsigned)a < (unsigned)b) ? 1 : 0);
+// CHECK-NEXT: o[7LL] = (((unsigned)a <= (unsigned)b) ? 1 : 0);
+// CHECK-NEXT: o[8LL] = (((unsigned)a > (unsigned)b) ? 1 : 0);
+// CHECK-NEXT: o[9LL] = (((unsigned)a >= (unsigned)b) ? 1 : 0);
+// CHECK-NEXT: o[10LL] = ((x == y) ? 1 : 0);
+// CHECK-NEXT: o[11LL] = ((x < y) ? 1 : 0);
+// CHECK-NEXT: o[12LL] = ((x <= y) ? 1 : 0);
+// CHECK-NEXT: o[13LL] = ((x > y) ? 1 : 0);
+// CHECK-NEXT: o[14LL] = ((x >= y) ? 1 : 0);
+// CHECK-NEXT: o[15LL] = ((x != y) ? 1 : 0);
+// CHECK-NEXT: o[16LL] = ((!(x >= y)) ? 1 : 0);
+// CHECK-NEXT: o[17LL] = ((!(x > y)) ? 1 : 0);
+// CHECK-NEXT: o[18LL] = ((!(x <= y)) ? 1 : 0);
+// CHECK-NEXT: o[19LL] = ((!(x < y)) ? 1 : 0);
+// CHECK-NEXT: o[20LL] = ((!((x < y) || (x > y))) ? 1 : 0);
+// CHECK-NEXT: o[21LL] = (((x < y) || (x > y)) ? 1 : 0);
+// CHECK-NEXT: o[22LL] = (a + b);
+// CHECK-NEXT: o[23LL] = (a - b);
+// CHECK-NEXT: o[24LL] = (a * b);
+// CHECK-NEXT: o[25LL] = (a / b);
+// CHECK-NEXT: o[26LL] = ((unsigned)a / (unsigned)b);
+// CHECK-NEXT: o[27LL] = (a % b);
+// CHECK-NEXT: o[28LL] = ((unsigned)a % (unsigned)b);
+// CHECK-NEXT: o[29LL] = (a & b);
+// CHECK-NEXT: o[30LL] = (a | b);
+// CHECK-NEXT: o[31LL] = (a ^ b);
+// CHECK-NEXT: o[32LL] = (a << b);
+// CHECK-NEXT: o[33LL] = (a >> b);
+// CHECK-NEXT: o[34LL] = ((unsigned)a >> (unsigned)b);
+// CHECK-NEXT: o[35LL] = (min(a, b));
+// CHECK-NEXT: o[36LL] = (max(a, b));
+// CHECK-NEXT: o[37LL] = (min((unsigned)a, (unsigned)b));
+// CHECK-NEXT: o[38LL] = (max((unsigned)a, (unsigned)b));
+// CHECK-NEXT: o[39LL] = (((unsigned)a + (unsigned)b - 1) / (unsigned)b);
+// CHECK-NEXT: f[40LL] = (x + y);
+// CHECK-NEXT: f[41LL] = (x - y);
+// CHECK-NEXT: f[42LL] = (x * y);
+// CHECK-NEXT: f[43LL] = (x / y);
+// CHECK-NEXT: f[44LL] = (fmodf(x, y));
+// CHECK-NEXT: f[45LL] = (fmaxf(x, y));
+// CHECK-NEXT: f[46LL] = (fminf(x, y));
+// CHECK-NEXT: f[47LL] = (sqrtf(x));
+// CHECK-NEXT: f[48LL] = (rsqrtf(x));
+// CHECK-NEXT: f[49LL] = (expf(x));
+// CHECK-NEXT: f[50LL] = (exp2f(x));
+// CHECK-NEXT: f[51LL] = (logf(x));
+// CHECK-NEXT: f[52LL] = (log2f(x));
+// CHECK-NEXT: f[53LL] = (sinf(x));
+// CHECK-NEXT: f[54LL] = (cosf(x));
+// CHECK-NEXT: f[55LL] = (tanhf(x));
+// CHECK-NEXT: f[56LL] = (erff(x));
+// CHECK-NEXT: f[57LL] = (fabsf(x));
+// CHECK-NEXT: f[58LL] = (floorf(x));
+// CHECK-NEXT: f[59LL] = (ceilf(x));
+// CHECK-NEXT: f[60LL] = (powf(x, y));
+// CHECK-NEXT: f[61LL] = (fmaf(x, y, x));
+// CHECK-NEXT: g[62LL] = (sqrt(d));
+// CHECK-NEXT: g[63LL] = (exp(d));
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @spellings(%o: memref<?xi32> {ks.name = "o"}, %f: memref<?xf32> {ks.name = "f"}, %g: memref<?xf64> {ks.name = "g"},
+                        %a: i32 {ks.name = "a"}, %b: i32 {ks.name = "b"}, %x: f32 {ks.name = "x"}, %y: f32 {ks.name = "y"}, %d: f64 {ks.name = "d"}) kernel {
+      %one = arith.constant 1 : i32
+      %zero = arith.constant 0 : i32
+      %ci0 = arith.cmpi eq, %a, %b : i32
+      %si0 = arith.select %ci0, %one, %zero : i32
+      %c0 = arith.constant 0 : index
+      memref.store %si0, %o[%c0] : memref<?xi32>
+      %ci1 = arith.cmpi ne, %a, %b : i32
+      %si1 = arith.select %ci1, %one, %zero : i32
+      %c1 = arith.constant 1 : index
+      memref.store %si1, %o[%c1] : memref<?xi32>
+      %ci2 = arith.cmpi slt, %a, %b : i32
+      %si2 = arith.select %ci2, %one, %zero : i32
+      %c2 = arith.constant 2 : index
+      memref.store %si2, %o[%c2] : memref<?xi32>
+      %ci3 = arith.cmpi sle, %a, %b : i32
+      %si3 = arith.select %ci3, %one, %zero : i32
+      %c3 = arith.constant 3 : index
+      memref.store %si3, %o[%c3] : memref<?xi32>
+      %ci4 = arith.cmpi sgt, %a, %b : i32
+      %si4 = arith.select %ci4, %one, %zero : i32
+      %c4 = arith.constant 4 : index
+      memref.store %si4, %o[%c4] : memref<?xi32>
+      %ci5 = arith.cmpi sge, %a, %b : i32
+      %si5 = arith.select %ci5, %one, %zero : i32
+      %c5 = arith.constant 5 : index
+      memref.store %si5, %o[%c5] : memref<?xi32>
+      %ci6 = arith.cmpi ult, %a, %b : i32
+      %si6 = arith.select %ci6, %one, %zero : i32
+      %c6 = arith.constant 6 : index
+      memref.store %si6, %o[%c6] : memref<?xi32>
+      %ci7 = arith.cmpi ule, %a, %b : i32
+      %si7 = arith.select %ci7, %one, %zero : i32
+      %c7 = arith.constant 7 : index
+      memref.store %si7, %o[%c7] : memref<?xi32>
+      %ci8 = arith.cmpi ugt, %a, %b : i32
+      %si8 = arith.select %ci8, %one, %zero : i32
+      %c8 = arith.constant 8 : index
+      memref.store %si8, %o[%c8] : memref<?xi32>
+      %ci9 = arith.cmpi uge, %a, %b : i32
+      %si9 = arith.select %ci9, %one, %zero : i32
+      %c9 = arith.constant 9 : index
+      memref.store %si9, %o[%c9] : memref<?xi32>
+      %cf10 = arith.cmpf oeq, %x, %y : f32
+      %sf10 = arith.select %cf10, %one, %zero : i32
+      %c10 = arith.constant 10 : index
+      memref.store %sf10, %o[%c10] : memref<?xi32>
+      %cf11 = arith.cmpf olt, %x, %y : f32
+      %sf11 = arith.select %cf11, %one, %zero : i32
+      %c11 = arith.constant 11 : index
+      memref.store %sf11, %o[%c11] : memref<?xi32>
+      %cf12 = arith.cmpf ole, %x, %y : f32
+      %sf12 = arith.select %cf12, %one, %zero : i32
+      %c12 = arith.constant 12 : index
+      memref.store %sf12, %o[%c12] : memref<?xi32>
+      %cf13 = arith.cmpf ogt, %x, %y : f32
+      %sf13 = arith.select %cf13, %one, %zero : i32
+      %c13 = arith.constant 13 : index
+      memref.store %sf13, %o[%c13] : memref<?xi32>
+      %cf14 = arith.cmpf oge, %x, %y : f32
+      %sf14 = arith.select %cf14, %one, %zero : i32
+      %c14 = arith.constant 14 : index
+      memref.store %sf14, %o[%c14] : memref<?xi32>
+      %cf15 = arith.cmpf une, %x, %y : f32
+      %sf15 = arith.select %cf15, %one, %zero : i32
+      %c15 = arith.constant 15 : index
+      memref.store %sf15, %o[%c15] : memref<?xi32>
+      %cf16 = arith.cmpf ult, %x, %y : f32
+      %sf16 = arith.select %cf16, %one, %zero : i32
+      %c16 = arith.constant 16 : index
+      memref.store %sf16, %o[%c16] : memref<?xi32>
+      %cf17 = arith.cmpf ule, %x, %y : f32
+      %sf17 = arith.select %cf17, %one, %zero : i32
+      %c17 = arith.constant 17 : index
+      memref.store %sf17, %o[%c17] : memref<?xi32>
+      %cf18 = arith.cmpf ugt, %x, %y : f32
+      %sf18 = arith.select %cf18, %one, %zero : i32
+      %c18 = arith.constant 18 : index
+      memref.store %sf18, %o[%c18] : memref<?xi32>
+      %cf19 = arith.cmpf uge, %x, %y : f32
+      %sf19 = arith.select %cf19, %one, %zero : i32
+      %c19 = arith.constant 19 : index
+      memref.store %sf19, %o[%c19] : memref<?xi32>
+      %cf20 = arith.cmpf ueq, %x, %y : f32
+      %sf20 = arith.select %cf20, %one, %zero : i32
+      %c20 = arith.constant 20 : index
+      memref.store %sf20, %o[%c20] : memref<?xi32>
+      %cf21 = arith.cmpf one, %x, %y : f32
+      %sf21 = arith.select %cf21, %one, %zero : i32
+      %c21 = arith.constant 21 : index
+      memref.store %sf21, %o[%c21] : memref<?xi32>
+      %bi22 = arith.addi %a, %b : i32
+      %c22 = arith.constant 22 : index
+      memref.store %bi22, %o[%c22] : memref<?xi32>
+      %bi23 = arith.subi %a, %b : i32
+      %c23 = arith.constant 23 : index
+      memref.store %bi23, %o[%c23] : memref<?xi32>
+      %bi24 = arith.muli %a, %b : i32
+      %c24 = arith.constant 24 : index
+      memref.store %bi24, %o[%c24] : memref<?xi32>
+      %bi25 = arith.divsi %a, %b : i32
+      %c25 = arith.constant 25 : index
+      memref.store %bi25, %o[%c25] : memref<?xi32>
+      %bi26 = arith.divui %a, %b : i32
+      %c26 = arith.constant 26 : index
+      memref.store %bi26, %o[%c26] : memref<?xi32>
+      %bi27 = arith.remsi %a, %b : i32
+      %c27 = arith.constant 27 : index
+      memref.store %bi27, %o[%c27] : memref<?xi32>
+      %bi28 = arith.remui %a, %b : i32
+      %c28 = arith.constant 28 : index
+      memref.store %bi28, %o[%c28] : memref<?xi32>
+      %bi29 = arith.andi %a, %b : i32
+      %c29 = arith.constant 29 : index
+      memref.store %bi29, %o[%c29] : memref<?xi32>
+      %bi30 = arith.ori %a, %b : i32
+      %c30 = arith.constant 30 : index
+      memref.store %bi30, %o[%c30] : memref<?xi32>
+      %bi31 = arith.xori %a, %b : i32
+      %c31 = arith.constant 31 : index
+      memref.store %bi31, %o[%c31] : memref<?xi32>
+      %bi32 = arith.shli %a, %b : i32
+      %c32 = arith.constant 32 : index
+      memref.store %bi32, %o[%c32] : memref<?xi32>
+      %bi33 = arith.shrsi %a, %b : i32
+      %c33 = arith.constant 33 : index
+      memref.store %bi33, %o[%c33] : memref<?xi32>
+      %bi34 = arith.shrui %a, %b : i32
+      %c34 = arith.constant 34 : index
+      memref.store %bi34, %o[%c34] : memref<?xi32>
+      %bi35 = arith.minsi %a, %b : i32
+      %c35 = arith.constant 35 : index
+      memref.store %bi35, %o[%c35] : memref<?xi32>
+      %bi36 = arith.maxsi %a, %b : i32
+      %c36 = arith.constant 36 : index
+      memref.store %bi36, %o[%c36] : memref<?xi32>
+      %bi37 = arith.minui %a, %b : i32
+      %c37 = arith.constant 37 : index
+      memref.store %bi37, %o[%c37] : memref<?xi32>
+      %bi38 = arith.maxui %a, %b : i32
+      %c38 = arith.constant 38 : index
+      memref.store %bi38, %o[%c38] : memref<?xi32>
+      %bi39 = arith.ceildivui %a, %b : i32
+      %c39 = arith.constant 39 : index
+      memref.store %bi39, %o[%c39] : memref<?xi32>
+      %bf40 = arith.addf %x, %y : f32
+      %c40 = arith.constant 40 : index
+      memref.store %bf40, %f[%c40] : memref<?xf32>
+      %bf41 = arith.subf %x, %y : f32
+      %c41 = arith.constant 41 : index
+      memref.store %bf41, %f[%c41] : memref<?xf32>
+      %bf42 = arith.mulf %x, %y : f32
+      %c42 = arith.constant 42 : index
+      memref.store %bf42, %f[%c42] : memref<?xf32>
+      %bf43 = arith.divf %x, %y : f32
+      %c43 = arith.constant 43 : index
+      memref.store %bf43, %f[%c43] : memref<?xf32>
+      %bf44 = arith.remf %x, %y : f32
+      %c44 = arith.constant 44 : index
+      memref.store %bf44, %f[%c44] : memref<?xf32>
+      %bf45 = arith.maxnumf %x, %y : f32
+      %c45 = arith.constant 45 : index
+      memref.store %bf45, %f[%c45] : memref<?xf32>
+      %bf46 = arith.minnumf %x, %y : f32
+      %c46 = arith.constant 46 : index
+      memref.store %bf46, %f[%c46] : memref<?xf32>
+      %m47 = math.sqrt %x : f32
+      %c47 = arith.constant 47 : index
+      memref.store %m47, %f[%c47] : memref<?xf32>
+      %m48 = math.rsqrt %x : f32
+      %c48 = arith.constant 48 : index
+      memref.store %m48, %f[%c48] : memref<?xf32>
+      %m49 = math.exp %x : f32
+      %c49 = arith.constant 49 : index
+      memref.store %m49, %f[%c49] : memref<?xf32>
+      %m50 = math.exp2 %x : f32
+      %c50 = arith.constant 50 : index
+      memref.store %m50, %f[%c50] : memref<?xf32>
+      %m51 = math.log %x : f32
+      %c51 = arith.constant 51 : index
+      memref.store %m51, %f[%c51] : memref<?xf32>
+      %m52 = math.log2 %x : f32
+      %c52 = arith.constant 52 : index
+      memref.store %m52, %f[%c52] : memref<?xf32>
+      %m53 = math.sin %x : f32
+      %c53 = arith.constant 53 : index
+      memref.store %m53, %f[%c53] : memref<?xf32>
+      %m54 = math.cos %x : f32
+      %c54 = arith.constant 54 : index
+      memref.store %m54, %f[%c54] : memref<?xf32>
+      %m55 = math.tanh %x : f32
+      %c55 = arith.constant 55 : index
+      memref.store %m55, %f[%c55] : memref<?xf32>
+      %m56 = math.erf %x : f32
+      %c56 = arith.constant 56 : index
+      memref.store %m56, %f[%c56] : memref<?xf32>
+      %m57 = math.absf %x : f32
+      %c57 = arith.constant 57 : index
+      memref.store %m57, %f[%c57] : memref<?xf32>
+      %m58 = math.floor %x : f32
+      %c58 = arith.constant 58 : index
+      memref.store %m58, %f[%c58] : memref<?xf32>
+      %m59 = math.ceil %x : f32
+      %c59 = arith.constant 59 : index
+      memref.store %m59, %f[%c59] : memref<?xf32>
+      %m60 = math.powf %x, %y : f32
+      %c60 = arith.constant 60 : index
+      memref.store %m60, %f[%c60] : memref<?xf32>
+      %m61 = math.fma %x, %y, %x : f32
+      %c61 = arith.constant 61 : index
+      memref.store %m61, %f[%c61] : memref<?xf32>
+      %m62 = math.sqrt %d : f64
+      %c62 = arith.constant 62 : index
+      memref.store %m62, %g[%c62] : memref<?xf64>
+      %m63 = math.exp %d : f64
+      %c63 = arith.constant 63 : index
+      memref.store %m63, %g[%c63] : memref<?xf64>
+      gpu.return
+    }
+  }
+}
