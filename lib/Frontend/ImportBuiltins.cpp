@@ -155,7 +155,7 @@ Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::Funct
     outer.push_back({param, it == vars.end() ? std::nullopt : std::optional<Slot>(it->second)});
     vars[param] = slot;
   }
-  auto restore = llvm::make_scope_exit([&] {
+  llvm::scope_exit restore([&] {
     for (auto &[param, slot] : outer) {
       if (slot)
         vars[param] = *slot;

@@ -682,6 +682,21 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     FailureOr<std::string> to = cType(op->getResult(0).getType(), op);
     if (failed(to))
       return failure();
+    // threadIdx.x (an unsigned int under 2^31) converted to a 32-bit or
+    // wider integer: one cast of the builtin, as the source wrote it, not
+    // the chain through the index type's long long.
+    if (Operation *def = op->getOperand(0).getDefiningOp();
+        def && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def) &&
+        isa<IntegerType>(op->getResult(0).getType()) &&
+        op->getResult(0).getType().getIntOrFloatBitWidth() >= 32) {
+      StringRef var = isa<gpu::ThreadIdOp>(def)   ? "threadIdx"
+                      : isa<gpu::BlockIdOp>(def)  ? "blockIdx"
+                      : isa<gpu::BlockDimOp>(def) ? "blockDim"
+                                                  : "gridDim";
+      gpu::Dimension dim = llvm::cast<gpu::DimensionAttr>(*def->getInherentAttr("dimension"))
+                               .getValue();
+      return "(" + *to + ")" + var.str() + "." + gpu::stringifyDimension(dim).str();
+    }
     if (fromUnsigned) {
       FailureOr<std::string> from = asUnsigned(0);
       if (failed(from))

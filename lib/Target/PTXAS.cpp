@@ -48,7 +48,7 @@ llvm::Expected<PtxasResult> mlir::ks::runPtxas(llvm::StringRef ptxasPath, llvm::
   for (auto [path, suffix] : {std::pair{&ptxFile, "ptx"}, {&cubinFile, "cubin"}, {&logFile, "log"}})
     if (std::error_code ec = llvm::sys::fs::createTemporaryFile("ks-ptxas", suffix, *path))
       return makeError("cannot create a temporary file: " + ec.message());
-  auto cleanup = llvm::make_scope_exit([&] {
+  llvm::scope_exit cleanup([&] {
     for (const auto &path : {ptxFile, cubinFile, logFile})
       llvm::sys::fs::remove(path);
   });

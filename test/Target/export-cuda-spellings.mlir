@@ -5,8 +5,12 @@
 // the only other place to notice). The spellings were checked by hand
 // against C's semantics: cmpf u* is true for NaN, hence the negations.
 // RUN: ks-translate --export-cuda %s | FileCheck %s
+// RUN: ks-translate --export-cuda %s | FileCheck %s --check-prefix=BUILTIN
 // RUN: ks-translate --export-cuda %s -o %t.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
+// BUILTIN-LABEL: void builtins(
+// BUILTIN-NEXT: o[0LL] = ((int)threadIdx.x);
+// BUILTIN-NEXT: p[0LL] = ((long long)blockIdx.y);
 // CHECK-LABEL: void spellings(
 // CHECK-NEXT: o[0LL] = ((a == b) ? 1 : 0);
 // CHECK-NEXT: o[1LL] = ((a != b) ? 1 : 0);
@@ -292,6 +296,18 @@ module attributes {gpu.container_module} {
       %m63 = math.exp %d : f64
       %c63 = arith.constant 63 : index
       memref.store %m63, %g[%c63] : memref<?xf64>
+      gpu.return
+    }
+    // The builtins converted to integers: one cast, as a source writes it
+    // (they are unsigned ints under 2^31), not a chain through long long.
+    gpu.func @builtins(%o: memref<?xi32> {ks.name = "o"}, %p: memref<?xi64> {ks.name = "p"}) kernel {
+      %c0 = arith.constant 0 : index
+      %tid = gpu.thread_id x
+      %bid = gpu.block_id y
+      %0 = arith.index_castui %tid : index to i32
+      %1 = arith.index_cast %bid : index to i64
+      memref.store %0, %o[%c0] : memref<?xi32>
+      memref.store %1, %p[%c0] : memref<?xi64>
       gpu.return
     }
   }
