@@ -318,6 +318,7 @@ protected:
   bool emitSpecialDecl(const clang::VarDecl *var) override;
   Value emitCall(const clang::CallExpr *e) override;
   std::optional<LValue> memberLValue(const clang::MemberExpr *e) override;
+  std::optional<Pointer> unboundPointer(const clang::DeclRefExpr *e) override;
 
   std::optional<std::array<Value, 3>> dim3Value(const clang::Expr *e);
   /// False, after an error, when skipped code sets dim3 `ref`.

@@ -116,8 +116,10 @@ bool isSliceable(const clang::Expr *e, clang::ASTContext &ast) {
     for (unsigned i = 0; i < config->getNumArgs() && i < 3; ++i)
       if (!isSliceable(config->getArg(i), ast))
         return false;
+    // Buffers are the launch's to resolve (with its own errors for what it
+    // cannot: offsets into host buffers, calls); scalars must be sliceable.
     for (const clang::Expr *arg : launch->arguments())
-      if (!(arg->getType()->isPointerType() ? pointerVariable(arg) != nullptr : isSliceable(arg, ast)))
+      if (!arg->getType()->isPointerType() && !isSliceable(arg, ast))
         return false;
     return true;
   }
@@ -558,4 +560,12 @@ bool LauncherEmitter::checkDim3Known(const clang::DeclRefExpr *ref) {
              "cannot compute (at line " + Twine(sm.getPresumedLineNumber(it->second)) +
              "): compute its components in scalar variables");
   return false;
+}
+
+std::optional<Pointer> LauncherEmitter::unboundPointer(const clang::DeclRefExpr *e) {
+  // Reached for pointer arithmetic on a buffer the function holds itself
+  // (whole buffers are launchBuffer's).
+  error(e, "'" + e->getDecl()->getName() + "' is a buffer of host code: pass it to kernels whole "
+           "(offsets into it, as in x + k, are not supported yet)");
+  return std::nullopt;
 }

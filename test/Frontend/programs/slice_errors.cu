@@ -57,3 +57,13 @@ void callBound(float *x, float *y, int n) {
   for (int d = 0; d < deviceCount(); ++d) // expected-error {{the launches here depend on a condition or loop bound the launch slice cannot compute (calls or host memory): compute it into a variable first}}
     step<<<(n + 255) / 256, 256>>>(x, y, n);
 }
+
+// Chunks of one buffer per stream.
+void chunks(int n, int parts) {
+  float *x, *y;
+  cudaMalloc(&x, n * sizeof(float));
+  cudaMalloc(&y, n * sizeof(float));
+  int chunk = n / parts;
+  for (int p = 0; p < parts; ++p)
+    step<<<(chunk + 255) / 256, 256>>>(x + p * chunk, y, chunk); // expected-error {{'x' is a buffer of host code: pass it to kernels whole (offsets into it, as in x + k, are not supported yet)}}
+}
