@@ -196,6 +196,29 @@ Value KernelEmitter::emitAtomic(StringRef name, const clang::CallExpr *e) {
   if (const cuda::AtomicBuiltin *atomic = cuda::lookupAtomic(name, isFloat, u))
     return memref::AtomicRMWOp::create(b, l, *arith::symbolizeAtomicRMWKind(atomic->kind), v,
                                        p->base, ValueRange{p->offset});
+  if ((name == "atomicInc" || name == "atomicDec") && !isFloat) {
+    // CUDA's wrapping counters, on unsigned ints: inc: old >= v ? 0 : old + 1;
+    // dec: old == 0 || old > v ? v : old - 1. Both return the old value.
+    auto rmw = memref::GenericAtomicRMWOp::create(b, l, p->base, ValueRange{p->offset});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(rmw.getBody());
+    Value old = rmw.getCurrentValue();
+    Type t = old.getType();
+    Value zero = arith::ConstantOp::create(b, l, b.getIntegerAttr(t, 0));
+    Value one = arith::ConstantOp::create(b, l, b.getIntegerAttr(t, 1));
+    Value next;
+    if (name == "atomicInc") {
+      Value wrap = arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge, old, v);
+      next = arith::SelectOp::create(b, l, wrap, zero, arith::AddIOp::create(b, l, old, one));
+    } else {
+      Value wrap = arith::OrIOp::create(
+          b, l, arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, old, zero),
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::ugt, old, v));
+      next = arith::SelectOp::create(b, l, wrap, v, arith::SubIOp::create(b, l, old, one));
+    }
+    memref::AtomicYieldOp::create(b, l, next);
+    return rmw.getResult();
+  }
   if (name == "atomicCAS" && e->getNumArgs() == 3) {
     // old = *p; *p = (old == compare) ? value : old; return old.
     Value desired = convert(rvalue(e->getArg(2)), e->getArg(2)->getType(), elem, e->getArg(2));

@@ -3,6 +3,8 @@
 // RUN: ks-translate --import-cuda %s --no-pch -o %t.mlir
 // RUN: FileCheck %s --check-prefix=LIFT < %t.mlir
 // RUN: ks-translate --export-cuda %t.mlir | FileCheck %s --check-prefix=CUDA
+// RUN: ks-translate --export-cuda %t.mlir -o %t.cu
+// RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 
 __global__ void atomics(int *i, unsigned *u, float *f) {
   atomicAdd(&i[0], 1);
@@ -16,6 +18,8 @@ __global__ void atomics(int *i, unsigned *u, float *f) {
   atomicExch(&f[0], 9.0f);
   atomicAdd(&f[1], 10.0f);
   atomicCAS(&i[6], 11, 12);
+  atomicInc(&u[2], 13u);
+  atomicDec(&u[3], 14u);
 }
 
 // LIFT-LABEL: gpu.func @atomics
@@ -31,6 +35,15 @@ __global__ void atomics(int *i, unsigned *u, float *f) {
 // LIFT: memref.atomic_rmw assign
 // LIFT: memref.atomic_rmw addf
 // LIFT: memref.generic_atomic_rmw
+// atomicInc: old >= 13 ? 0 : old + 1.
+// LIFT: memref.generic_atomic_rmw %arg1
+// LIFT: arith.cmpi uge, %{{.*}}, %c13_i32
+// LIFT: arith.select
+// atomicDec: old == 0 || old > 14 ? 14 : old - 1.
+// LIFT: memref.generic_atomic_rmw %arg1
+// LIFT-DAG: arith.cmpi eq
+// LIFT-DAG: arith.cmpi ugt, %{{.*}}, %c14_i32
+// LIFT: arith.select
 
 // CUDA-LABEL: __global__ void atomics(
 // CUDA: atomicAdd(&i[
@@ -43,4 +56,7 @@ __global__ void atomics(int *i, unsigned *u, float *f) {
 // CUDA: atomicXor(&i[
 // CUDA: atomicExch(&f[
 // CUDA: atomicAdd(&f[
+// CUDA: atomicCAS(
+// The wrapping counters export as compare-and-swap loops.
+// CUDA: atomicCAS(
 // CUDA: atomicCAS(
