@@ -70,6 +70,8 @@ public:
     }
     if (launches)
       launchers.push_back(fn);
+    else if (isSliceableHelper(fn, fn->getASTContext()))
+      skipped.push_back({fn, "launches no kernel: launch slices that call it inline it"});
     else
       skipped.push_back({fn, "launches no kernel"});
     return true;

@@ -250,6 +250,9 @@ protected:
   Value emitLogical(const clang::BinaryOperator *e);
   Value emitConditional(const clang::ConditionalOperator *e);
   Value emitOperatorCall(const clang::CXXOperatorCallExpr *e);
+  /// Inlines a call of a function of the user's (ImportBuiltins.cpp): a
+  /// __device__ function in kernels, a host helper in launch slices.
+  Value emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
 };
 
 /// Emits one __global__ function as a gpu.func kernel (KernelEmitter.cpp),
@@ -272,7 +275,6 @@ protected:
   std::optional<LValue> memberLValue(const clang::MemberExpr *e) override;
 
   // ImportBuiltins.cpp
-  Value emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee);
   Value emitMathCall(llvm::StringRef name, const clang::CallExpr *e);
   Value emitAtomic(llvm::StringRef name, const clang::CallExpr *e);
   Value emitShuffle(llvm::StringRef name, const clang::CallExpr *e);
@@ -334,6 +336,10 @@ protected:
 
 /// Whether host code `s` has a kernel launch in it.
 bool containsLaunch(const clang::Stmt *s);
+/// Whether launch slices inline calls of host function `fn`: scalar
+/// parameters and result, a body of declarations, ifs and returns of what
+/// a slice can compute (`int divUp(int a, int b)`).
+bool isSliceableHelper(const clang::FunctionDecl *fn, clang::ASTContext &ast);
 
 } // namespace mlir::ks::frontend
 

@@ -103,7 +103,7 @@ Value KernelEmitter::emitMathCall(StringRef name, const clang::CallExpr *e) {
   return error(e, "call to '" + name + "' is outside the supported subset");
 }
 
-Value KernelEmitter::emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee) {
+Value FunctionEmitter::emitInlineCall(const clang::CallExpr *e, const clang::FunctionDecl *callee) {
   // The body is the definition's (a forward declaration has other parameters).
   if (const clang::FunctionDecl *definition = callee->getDefinition())
     callee = definition;

@@ -70,11 +70,53 @@ const clang::VarDecl *pointerVariable(const clang::Expr *e) {
   return ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
 }
 
+bool isSliceable(const clang::Expr *e, clang::ASTContext &ast, int depth = 0);
+
+/// A host helper of the user's that the slice inlines: scalar parameters
+/// and result, and a body of declarations, `if`s and returns of what the
+/// slice can compute (`int divUp(int a, int b) { return (a + b - 1) / b; }`).
+bool sliceableHelper(const clang::FunctionDecl *fn, clang::ASTContext &ast, int depth) {
+  if (!fn || depth > 4 || fn->getBuiltinID() || fn->isVariadic() ||
+      fn->hasAttr<clang::CUDAGlobalAttr>() || isa<clang::CXXMethodDecl>(fn))
+    return false;
+  if (const clang::FunctionDecl *definition = fn->getDefinition())
+    fn = definition;
+  if (!fn->hasBody() || ast.getSourceManager().isInSystemHeader(fn->getLocation()) ||
+      !isScalarValue(fn->getReturnType()))
+    return false;
+  for (const clang::ParmVarDecl *p : fn->parameters())
+    if (!isScalarValue(p->getType()))
+      return false;
+  std::function<bool(const clang::Stmt *)> stmtOk = [&](const clang::Stmt *s) -> bool {
+    if (!s || isa<clang::NullStmt>(s))
+      return true;
+    if (auto *c = dyn_cast<clang::CompoundStmt>(s))
+      return llvm::all_of(c->body(), stmtOk);
+    if (auto *r = dyn_cast<clang::ReturnStmt>(s))
+      return r->getRetValue() && isSliceable(r->getRetValue(), ast, depth + 1);
+    if (auto *d = dyn_cast<clang::DeclStmt>(s))
+      return llvm::all_of(d->decls(), [&](const clang::Decl *decl) {
+        auto *var = dyn_cast<clang::VarDecl>(decl);
+        return var && !var->isStaticLocal() && isScalarValue(var->getType()) &&
+               (!var->hasInit() || isSliceable(var->getInit(), ast, depth + 1));
+      });
+    if (auto *i = dyn_cast<clang::IfStmt>(s))
+      return !i->getInit() && !i->getConditionVariable() &&
+             isSliceable(i->getCond(), ast, depth + 1) && stmtOk(i->getThen()) &&
+             stmtOk(i->getElse());
+    if (auto *e = dyn_cast<clang::Expr>(s))
+      return isSliceable(e, ast, depth + 1);
+    return false;
+  };
+  return stmtOk(fn->getBody());
+}
+
 /// Whether the launch slice can compute `e` from the function's scalar
 /// variables: constants, arithmetic, comparisons, casts between scalars,
-/// `?:`, dim3 construction and members, launches of such arguments. Calls,
-/// host memory and pointer arithmetic are not.
-bool isSliceable(const clang::Expr *e, clang::ASTContext &ast) {
+/// `?:`, dim3 construction and members, calls of helpers it can inline
+/// (isSliceableHelper), launches of such arguments. Other calls, host
+/// memory and pointer arithmetic are not.
+bool isSliceable(const clang::Expr *e, clang::ASTContext &ast, int depth) {
   if (!e)
     return true;
   e = e->IgnoreParens();
@@ -84,7 +126,7 @@ bool isSliceable(const clang::Expr *e, clang::ASTContext &ast) {
     return true;
   auto all = [&](auto range) {
     return llvm::all_of(range, [&](const clang::Stmt *c) {
-      return isSliceable(dyn_cast_or_null<clang::Expr>(c), ast);
+      return isSliceable(dyn_cast_or_null<clang::Expr>(c), ast, depth);
     });
   };
   if (isa<clang::IntegerLiteral, clang::FloatingLiteral, clang::CharacterLiteral,
@@ -95,16 +137,16 @@ bool isSliceable(const clang::Expr *e, clang::ASTContext &ast) {
   if (auto *cast = dyn_cast<clang::CastExpr>(e)) {
     if (cast->getType()->isPointerType() || cast->getSubExpr()->getType()->isPointerType())
       return false;
-    return isSliceable(cast->getSubExpr(), ast);
+    return isSliceable(cast->getSubExpr(), ast, depth);
   }
   if (auto *bin = dyn_cast<clang::BinaryOperator>(e)) {
     if (bin->getLHS()->getType()->isPointerType() || bin->getRHS()->getType()->isPointerType())
       return false;
-    return isSliceable(bin->getLHS(), ast) && isSliceable(bin->getRHS(), ast);
+    return isSliceable(bin->getLHS(), ast, depth) && isSliceable(bin->getRHS(), ast, depth);
   }
   if (auto *unary = dyn_cast<clang::UnaryOperator>(e))
     return unary->getOpcode() != clang::UO_Deref && unary->getOpcode() != clang::UO_AddrOf &&
-           !unary->getSubExpr()->getType()->isPointerType() && isSliceable(unary->getSubExpr(), ast);
+           !unary->getSubExpr()->getType()->isPointerType() && isSliceable(unary->getSubExpr(), ast, depth);
   if (auto *member = dyn_cast<clang::MemberExpr>(e)) {
     auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
     return ref && isDim3(ref->getType()) && isSliceVariable(ref->getDecl());
@@ -114,21 +156,31 @@ bool isSliceable(const clang::Expr *e, clang::ASTContext &ast) {
   if (auto *launch = dyn_cast<clang::CUDAKernelCallExpr>(e)) {
     const clang::CallExpr *config = launch->getConfig();
     for (unsigned i = 0; i < config->getNumArgs() && i < 3; ++i)
-      if (!isSliceable(config->getArg(i), ast))
+      if (!isSliceable(config->getArg(i), ast, depth))
         return false;
     // Buffers are the launch's to resolve (with its own errors for what it
     // cannot: offsets into host buffers, calls); scalars must be sliceable.
     for (const clang::Expr *arg : launch->arguments())
-      if (!arg->getType()->isPointerType() && !isSliceable(arg, ast))
+      if (!arg->getType()->isPointerType() && !isSliceable(arg, ast, depth))
         return false;
     return true;
   }
+  if (auto *call = dyn_cast<clang::CallExpr>(e);
+      call && !isa<clang::CUDAKernelCallExpr, clang::CXXOperatorCallExpr>(e))
+    return sliceableHelper(call->getDirectCallee(), ast, depth) && all(call->arguments());
   if (isa<clang::ConditionalOperator, clang::InitListExpr, clang::MaterializeTemporaryExpr,
           clang::ExprWithCleanups, clang::CXXBindTemporaryExpr>(e))
     return all(e->children());
   return false;
 }
 
+} // namespace
+
+bool mlir::ks::frontend::isSliceableHelper(const clang::FunctionDecl *fn, clang::ASTContext &ast) {
+  return sliceableHelper(fn, ast, 0);
+}
+
+namespace {
 /// The local variables `s` may write: assigned, incremented, declared,
 /// passed by address or by non-const reference.
 class WrittenVariables : public clang::RecursiveASTVisitor<WrittenVariables> {
@@ -269,6 +321,10 @@ void LauncherEmitter::skip(const clang::Stmt *s) {
 void LauncherEmitter::emitStmt(const clang::Stmt *s) {
   if (hadError || !s)
     return;
+  // An inlined helper is sliceable as a whole (isSliceableHelper): every
+  // statement of it is emitted, its returns leave the helper.
+  if (!inlineStack.empty())
+    return FunctionEmitter::emitStmt(s);
   if (auto *compound = dyn_cast<clang::CompoundStmt>(s)) {
     for (const clang::Stmt *child : compound->body())
       emitStmt(child);
@@ -512,6 +568,8 @@ Value LauncherEmitter::emitCall(const clang::CallExpr *e) {
   const clang::FunctionDecl *callee = e->getDirectCallee();
   if (!callee)
     return error(e, "calls through function pointers are outside the supported subset");
+  if (sliceableHelper(callee, ast, 0))
+    return emitInlineCall(e, callee);
   return error(e, "host code may only compute launch sizes and launch kernels; the call to '" +
                       callee->getName() + "' is outside the launcher subset");
 }

@@ -22,5 +22,5 @@ void normalize(float *x, float *partial, int n) {
 // CHECK: gpu.launch_func @kernels::@sumBlocks_128
 
 // One remark per skipped host function, the header's included; located.
-// REMARK-DAG: vecops.cuh:27:12: remark: host function 'blocksFor' launches no kernel: skipped
+// REMARK-DAG: vecops.cuh:27:12: remark: host function 'blocksFor' launches no kernel: launch slices that call it inline it: skipped
 // REMARK-DAG: library.cu:11:6: remark: host function 'normalize' launches no kernel: skipped
