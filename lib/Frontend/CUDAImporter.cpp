@@ -107,10 +107,16 @@ void finishLaunchers(ModuleOp module) {
         continue;
       }
       auto name = launcher.getArgAttrOfType<StringAttr>(i, "ks.name");
-      emitRemark(launcher.getArgument(i).getLoc())
-          << "'" << name.getValue() << "' is computed by host code outside the launch slice of '"
-          << launcher.getName() << "': the launcher takes it as parameter '" << name.getValue()
-          << "'";
+      Location where = launcher.getArgument(i).getLoc();
+      StringRef variable = name.getValue();
+      if (auto named = dyn_cast<NameLoc>(where)) {
+        variable = named.getName().getValue();
+        where = named.getChildLoc();
+      }
+      emitRemark(where) << "'" << variable
+                        << "' is computed by host code outside the launch slice of '"
+                        << launcher.getName() << "': the launcher takes it as parameter '"
+                        << name.getValue() << "'";
     }
     (void)launcher.eraseArguments(unused);
   }

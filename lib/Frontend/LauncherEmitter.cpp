@@ -309,7 +309,11 @@ void LauncherEmitter::skip(const clang::Stmt *s) {
       Type type = scalarType(var->getType(), var->getLocation());
       if (hadError)
         return;
-      param = addParameter(type, var->getName(), loc(var->getLocation()), /*hostValue=*/true);
+      // The variable's own name rides on the location: the parameter's
+      // may have been made unique (n_2 beside a parameter n).
+      param = addParameter(type, var->getName(),
+                           NameLoc::get(b.getStringAttr(var->getName()), loc(var->getLocation())),
+                           /*hostValue=*/true);
     }
     Slot &slot = vars[var];
     if (!slot.storage)

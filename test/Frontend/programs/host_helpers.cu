@@ -2,7 +2,9 @@
 // return) are inlined into the launch slice like __device__ functions into
 // kernels; a helper that reads host memory is not, and what it computes
 // becomes a named parameter.
-// RUN: ks-translate --import-cuda %s --no-pch --no-locations --verify-diagnostics -o - | FileCheck %s
+// RUN: ks-translate --import-cuda %s --no-pch --no-locations --verify-diagnostics -o %t.mlir
+// RUN: FileCheck %s < %t.mlir
+// RUN: FileCheck %s --check-prefix=RESIZED < %t.mlir
 #include <cuda_runtime.h>
 
 __global__ void fill(float *x, float v, int n) {
@@ -32,6 +34,21 @@ void launchAll(float *x, int n) {
   int m = firstOf(sizes); // expected-remark {{'m' is computed by host code outside the launch slice of 'launchAll': the launcher takes it as parameter 'm'}}
   fill<<<divUp(m, 128), 128>>>(x, 1.0f, m);
 }
+
+int pickSize(int n); // defined elsewhere: its value is host code's
+
+// A parameter the host reassigns through a call: the value from there on is
+// a new parameter, named apart from the first (the remark is at the
+// variable's declaration).
+// expected-remark@+1 {{'n' is computed by host code outside the launch slice of 'resized': the launcher takes it as parameter 'n_2'}}
+void resized(float *x, int n) {
+  n = pickSize(n);
+  fill<<<divUp(n, 256), 256>>>(x, 2.0f, n);
+}
+
+// RESIZED-LABEL: func.func @resized(
+// RESIZED-SAME: {ks.name = "n"}, %[[N2:[^:]*]]: i32 {ks.host_value, ks.name = "n_2"})
+// RESIZED: gpu.launch_func @kernels::@fill {{.*}} %[[N2]] : i32)
 
 // CHECK-LABEL: func.func @launchAll(
 // CHECK-SAME: %[[X:[^:]*]]: memref<?xf32> {ks.name = "x"}, %[[N:[^:]*]]: i32 {ks.name = "n"}, %[[M:[^:]*]]: i32 {ks.host_value, ks.name = "m"})
