@@ -330,6 +330,10 @@ protected:
   /// Skips `s`: each scalar variable it may write takes, from there on, the
   /// value of a parameter named after it.
   void skip(const clang::Stmt *s);
+  /// From here on, `var` holds what host code the slice skips set it to at
+  /// `where`: a launcher parameter named after it (scalars), or unknown
+  /// (dim3, an error where used).
+  void setByHostCode(const clang::VarDecl *var, clang::SourceLocation where);
   /// Appends a parameter to the launcher.
   Value addParameter(Type type, llvm::StringRef name, Location l, bool hostValue);
 };

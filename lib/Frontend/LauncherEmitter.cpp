@@ -72,6 +72,17 @@ const clang::VarDecl *pointerVariable(const clang::Expr *e) {
 
 bool isSliceable(const clang::Expr *e, clang::ASTContext &ast, int depth = 0);
 
+/// Declarations the slice can emit: scalars and dim3s, not static, with
+/// initializers it can compute (a helper's locals, a loop's counter).
+bool isSliceableDecl(const clang::DeclStmt *d, clang::ASTContext &ast, int depth) {
+  return llvm::all_of(d->decls(), [&](const clang::Decl *decl) {
+    auto *var = dyn_cast<clang::VarDecl>(decl);
+    return var && !var->isStaticLocal() &&
+           (isScalarValue(var->getType()) || isDim3(var->getType())) &&
+           (!var->hasInit() || isSliceable(var->getInit(), ast, depth));
+  });
+}
+
 /// A host helper of the user's that the slice inlines: scalar parameters
 /// and result, and a body of declarations, `if`s and returns of what the
 /// slice can compute (`int divUp(int a, int b) { return (a + b - 1) / b; }`).
@@ -95,11 +106,7 @@ bool sliceableHelper(const clang::FunctionDecl *fn, clang::ASTContext &ast, int 
     if (auto *r = dyn_cast<clang::ReturnStmt>(s))
       return r->getRetValue() && isSliceable(r->getRetValue(), ast, depth + 1);
     if (auto *d = dyn_cast<clang::DeclStmt>(s))
-      return llvm::all_of(d->decls(), [&](const clang::Decl *decl) {
-        auto *var = dyn_cast<clang::VarDecl>(decl);
-        return var && !var->isStaticLocal() && isScalarValue(var->getType()) &&
-               (!var->hasInit() || isSliceable(var->getInit(), ast, depth + 1));
-      });
+      return isSliceableDecl(d, ast, depth + 1);
     if (auto *i = dyn_cast<clang::IfStmt>(s))
       return !i->getInit() && !i->getConditionVariable() &&
              isSliceable(i->getCond(), ast, depth + 1) && stmtOk(i->getThen()) &&
@@ -296,30 +303,34 @@ Value LauncherEmitter::addParameter(Type type, StringRef name, Location l, bool 
 void LauncherEmitter::skip(const clang::Stmt *s) {
   WrittenVariables finder;
   finder.TraverseStmt(const_cast<clang::Stmt *>(s));
-  for (auto [var, where] : finder.written) {
-    if (isDim3(var->getType())) {
-      opaqueDims.insert({var, where});
-      continue;
-    }
-    if (!isScalarValue(var->getType()))
-      continue; // buffers and host data: not the slice's
-    Location l = loc(where);
-    Value &param = hostValues[var];
-    if (!param) {
-      Type type = scalarType(var->getType(), var->getLocation());
-      if (hadError)
-        return;
-      // The variable's own name rides on the location: the parameter's
-      // may have been made unique (n_2 beside a parameter n).
-      param = addParameter(type, var->getName(),
-                           NameLoc::get(b.getStringAttr(var->getName()), loc(var->getLocation())),
-                           /*hostValue=*/true);
-    }
-    Slot &slot = vars[var];
-    if (!slot.storage)
-      slot.storage = allocaAtEntry(MemRefType::get({}, param.getType()), l);
-    store(param, slot.storage, l);
+  for (auto [var, where] : finder.written)
+    if (!hadError)
+      setByHostCode(var, where);
+}
+
+void LauncherEmitter::setByHostCode(const clang::VarDecl *var, clang::SourceLocation where) {
+  if (isDim3(var->getType())) {
+    opaqueDims.insert({var, where});
+    return;
   }
+  if (!isScalarValue(var->getType()))
+    return; // buffers and host data: not the slice's
+  Location l = loc(where);
+  Value &param = hostValues[var];
+  if (!param) {
+    Type type = scalarType(var->getType(), var->getLocation());
+    if (hadError)
+      return;
+    // The variable's own name rides on the location: the parameter's
+    // may have been made unique (n_2 beside a parameter n).
+    param = addParameter(type, var->getName(),
+                         NameLoc::get(b.getStringAttr(var->getName()), loc(var->getLocation())),
+                         /*hostValue=*/true);
+  }
+  Slot &slot = vars[var];
+  if (!slot.storage)
+    slot.storage = allocaAtEntry(MemRefType::get({}, param.getType()), l);
+  store(param, slot.storage, l);
 }
 
 void LauncherEmitter::emitStmt(const clang::Stmt *s) {
@@ -339,14 +350,13 @@ void LauncherEmitter::emitStmt(const clang::Stmt *s) {
   if (isa<clang::NullStmt>(s))
     return;
   bool launches = containsLaunch(s);
-  if (auto *ret = dyn_cast<clang::ReturnStmt>(s)) {
+  if (isa<clang::ReturnStmt>(s)) {
     // The launcher returns nothing: the value (an error code, main's exit
     // status) is host code's.
     if (launches)
       return (void)error(s, "a launch in a return value is outside the launch slice");
     branchTo(returnBlock, loc(s));
     startBlock(newBlock());
-    (void)ret;
     return;
   }
   if (isa<clang::BreakStmt, clang::ContinueStmt>(s))
@@ -369,9 +379,13 @@ void LauncherEmitter::emitStmt(const clang::Stmt *s) {
       }
       if (!isScalarValue(t) && !isDim3(t))
         continue; // host arrays, structs, events, streams
-      if (var->isStaticLocal() || (init && !isSliceable(init, ast)))
-        skip(decl);
-      else
+      // Only this variable: the others of the declaration are emitted or
+      // set by host code on their own.
+      if (var->isStaticLocal() || (init && !isSliceable(init, ast))) {
+        if (init)
+          skip(init); // what the initializer itself writes
+        setByHostCode(var, var->getLocation());
+      } else
         emitDecl(var);
     }
     return;
@@ -392,11 +406,7 @@ void LauncherEmitter::emitStmt(const clang::Stmt *s) {
     if (!part)
       return true;
     if (auto *d = dyn_cast<clang::DeclStmt>(part))
-      return llvm::all_of(d->decls(), [&](const clang::Decl *decl) {
-        auto *var = dyn_cast<clang::VarDecl>(decl);
-        return var && (isScalarValue(var->getType()) || isDim3(var->getType())) &&
-               (!var->hasInit() || isSliceable(var->getInit(), ast));
-      });
+      return isSliceableDecl(d, ast, 0);
     auto *e = dyn_cast<clang::Expr>(part);
     return e && isSliceable(e, ast);
   };

@@ -5,6 +5,7 @@
 // RUN: ks-translate --import-cuda %s --no-pch --no-locations --verify-diagnostics -o %t.mlir
 // RUN: FileCheck %s < %t.mlir
 // RUN: FileCheck %s --check-prefix=RESIZED < %t.mlir
+// RUN: FileCheck %s --check-prefix=TWO < %t.mlir
 #include <cuda_runtime.h>
 
 __global__ void fill(float *x, float v, int n) {
@@ -45,6 +46,18 @@ void resized(float *x, int n) {
   n = pickSize(n);
   fill<<<divUp(n, 256), 256>>>(x, 2.0f, n);
 }
+
+// One declaration, two variables: only the one host code computes becomes
+// a parameter; `threads` stays the constant it is.
+void twoDecls(float *x, int n) {
+  int threads = 128, count = pickSize(n); // expected-remark {{'count' is computed by host code outside the launch slice of 'twoDecls': the launcher takes it as parameter 'count'}}
+  fill<<<divUp(count, threads), threads>>>(x, 3.0f, count);
+}
+
+// TWO-LABEL: func.func @twoDecls(
+// TWO-SAME: %[[C:[^:]*]]: i32 {ks.host_value, ks.name = "count"})
+// TWO: gpu.launch_func @kernels::@fill {{.*}} threads in (%c128,
+// TWO-SAME: %[[C]] : i32)
 
 // RESIZED-LABEL: func.func @resized(
 // RESIZED-SAME: {ks.name = "n"}, %[[N2:[^:]*]]: i32 {ks.host_value, ks.name = "n_2"})
