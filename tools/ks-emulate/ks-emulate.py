@@ -8,6 +8,13 @@ for floats), so an element the candidate leaves unwritten fails.
   ks-emulate.py REF.cu CAND.cu --launcher NAME \\
       --params "A:f32[M*K]:in,B:f32[K*N]:in,C:f32[M*N]:out,M:i32,N:i32,K:i32" \\
       --workload M=130,N=67,K=33 [--tolerance 1e-5] [--seed 1]
+  ks-emulate.py REF.cu CAND.cu --kernel NAME [--ref-kernel 'row_max<4>'] \\
+      --grid "ceildiv(N,16),ceildiv(M,16)" --block 16,16 [--smem 1024] --params ... --workload ...
+
+With --launcher both files' host launcher of that name is called; with --kernel
+the kernel itself is launched with --grid/--block/--smem (expressions of the
+workload's scalars), which compares a source file that has no launcher with
+its export (--ref-kernel: the reference's C++ name, e.g. a template instance).
 
 --params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE
 with an optional :LO..HI range of their random inputs, scalars TYPE); extents are Python expressions of the workload's scalars.
@@ -75,14 +82,23 @@ def host_source(path):
         return (f"ks_emu::launch({m.group(1)}, dim3({dims[0]}), dim3({dims[1]}), {smem}"
                 + (", " + m.group(3) if m.group(3).strip() else "") + ");")
 
-    return re.sub(r"(\w+)<<<(.*?)>>>\((.*?)\);", launch, text)
+    # Dynamic shared memory: the block's buffer that ks_emu::launch sizes.
+    text = re.sub(r"extern\s+__shared__\s+(?:__align__\(\d+\)\s+)?([\w:<> ]+?)\s+(\w+)\s*\[\s*\]\s*;",
+                  r"\1 *\2 = reinterpret_cast<\1 *>(ks_emu::dynamic_shared());", text)
+    return re.sub(r"([\w:]+(?:<[^<>;]*>)?)<<<(.*?)>>>\((.*?)\);", launch, text)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("reference")
     ap.add_argument("candidate")
-    ap.add_argument("--launcher", required=True)
+    how = ap.add_mutually_exclusive_group(required=True)
+    how.add_argument("--launcher")
+    how.add_argument("--kernel")
+    ap.add_argument("--ref-kernel", help="the reference's name of --kernel (default: the same)")
+    ap.add_argument("--grid", default="1")
+    ap.add_argument("--block", default="1")
+    ap.add_argument("--smem", default="0")
     ap.add_argument("--params", required=True)
     ap.add_argument("--workload", required=True)
     ap.add_argument("--tolerance", type=float, default=1e-5)
@@ -130,8 +146,17 @@ def main():
         lines.append(f"  c{i} = r{i};")
         call_ref.append(f"r{i}.data()")
         call_cand.append(f"c{i}.data()")
-    lines.append(f"  ref::{args.launcher}({', '.join(call_ref)});")
-    lines.append(f"  cand::{args.launcher}({', '.join(call_cand)});")
+    if args.launcher:
+        lines.append(f"  ref::{args.launcher}({', '.join(call_ref)});")
+        lines.append(f"  cand::{args.launcher}({', '.join(call_cand)});")
+    else:
+        def dims(text):
+            values = [int(eval(e, {"ceildiv": lambda a, b: -(-a // b)}, env)) for e in split_top(text)]
+            return "dim3(" + ", ".join(str(v) for v in values) + ")"
+        smem = int(eval(args.smem, {"ceildiv": lambda a, b: -(-a // b)}, env))
+        launch = f"{dims(args.grid)}, {dims(args.block)}, {smem}ULL"
+        lines.append(f"  ks_emu::launch(ref::{args.ref_kernel or args.kernel}, {launch}, {', '.join(call_ref)});")
+        lines.append(f"  ks_emu::launch(cand::{args.kernel}, {launch}, {', '.join(call_cand)});")
     for i, p in enumerate(params):
         if p["extent"] is None or p["role"] == "in":
             if p["extent"] is not None:

@@ -25,6 +25,7 @@
 #include <math.h>
 #include <memory>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 struct dim3 {
@@ -58,6 +59,13 @@ inline thread_local unsigned linear_;
 inline dim3 blockDim_, gridDim_;
 inline std::barrier<> *block_ = nullptr;
 inline std::vector<std::unique_ptr<Warp>> warps_;
+/// extern __shared__ memory: one buffer, sized by the launch, that the
+/// block's threads share (16-byte aligned, as the GPU's is at least).
+struct alignas(16) SharedChunk {
+  unsigned char bytes[16];
+};
+inline std::vector<SharedChunk> dynamicShared_;
+inline void *dynamic_shared() { return dynamicShared_.data(); }
 
 template <typename T> T exchange(T v, unsigned source) {
   Warp &w = *warps_[linear_ / 32];
@@ -71,9 +79,19 @@ template <typename T> T exchange(T v, unsigned source) {
   return r;
 }
 
+/// An argument as the kernel's parameter type: a buffer of another signedness
+/// (unsigned bins for an int * parameter) as CUDA's launch passes its bits.
+template <typename P, typename A> P argument(A a) {
+  if constexpr (std::is_pointer_v<P> && std::is_pointer_v<A>)
+    return reinterpret_cast<P>(a);
+  else
+    return static_cast<P>(a);
+}
+
 /// Runs kernel<<<grid, block, smem>>>(args...) to completion.
 template <typename... P, typename... A>
-void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long, A... args) {
+void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long smem, A... args) {
+  dynamicShared_.assign((smem + 15) / 16, SharedChunk{});
   gridDim_ = grid;
   blockDim_ = block;
   unsigned n = block.x * block.y * block.z;
@@ -92,7 +110,7 @@ void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long, A..
             threadIdx_ = {t % block.x, (t / block.x) % block.y, t / (block.x * block.y)};
             blockIdx_ = {bx, by, bz};
             linear_ = t;
-            kernel(static_cast<P>(args)...);
+            kernel(argument<P>(args)...);
             // An exited thread no longer takes part in barriers.
             barrier.arrive_and_drop();
             warps_[t / 32]->barrier.arrive_and_drop();
