@@ -131,7 +131,8 @@ void FunctionEmitter::emitDecl(const clang::VarDecl *var) {
     if (MemRefType type = arrayType(var, /*memorySpace=*/nullptr)) {
       Slot slot;
       slot.kind = Slot::Array;
-      slot.storage = allocaAtEntry(type, l);
+      // The array's name rides on its location, for the exporter.
+      slot.storage = allocaAtEntry(type, NameLoc::get(b.getStringAttr(var->getName()), l));
       vars[var] = slot;
       if (var->hasInit()) {
         // float w[3] = {0.25f, 0.5f, 0.25f}: one store per element, here.

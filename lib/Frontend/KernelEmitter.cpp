@@ -112,6 +112,10 @@ bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
   Slot slot;
   slot.kind = Slot::Array;
   slot.storage = func.addWorkgroupAttribution(type, l);
+  // The array's name, for the exporter (a block argument's location is not
+  // printed with the gpu.func).
+  func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                   b.getStringAttr("ks.name"), b.getStringAttr(var->getName()));
   vars[var] = slot;
   return true;
 }

@@ -1,10 +1,13 @@
 //===- CUDAEmitter.cpp - MLIR back to readable CUDA C++ -------------------===//
 //
-// Every SSA value becomes a named local (`const int v3 = ...;`), every
-// structured op a C statement: scf.for/while become loops whose carried
-// values are mutable locals, scf.if an if/else. Arguments keep their source
-// names (ks.name). Expressions are table-driven: an op name maps to a C
-// operator or function, so later issues add their ops in one place.
+// Every structured op becomes a C statement: scf.for/while become loops whose
+// carried values are mutable locals (a counted scf.while a `for`), scf.if an
+// if/else (or `a && b` / `a || b` where it computes one condition). A value
+// used once later in its block is written into its user's expression, with
+// only the parentheses C's precedence needs; other values become named
+// locals (`const int row = ...;`). Arguments and locals keep their source
+// names (ks.name, NameLoc). Expressions are table-driven: an op name maps to
+// a C operator or function, so later issues add their ops in one place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,9 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/DenseSet.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
 
@@ -42,6 +48,29 @@ private:
   raw_ostream &os;
   int indent = 0;
   llvm::DenseMap<Value, std::string> names;
+  /// C's precedence levels, tightest first. An inlined value records the
+  /// level of its outermost operator so that its user adds parentheses only
+  /// where C needs them (or where readers expect them: `(a & b) == c`).
+  enum Prec : int {
+    Primary = 0, // names, literals, calls
+    Postfix = 1, // a[i], v.x
+    Unary = 3,   // -x, !x, (T)x, *p
+    Mul = 5,
+    Add = 6,
+    Shift = 7,
+    Rel = 9,
+    Eq = 10,
+    BitAnd = 11,
+    BitXor = 12,
+    BitOr = 13,
+    LogAnd = 14,
+    LogOr = 15,
+    Cond = 16,
+  };
+  llvm::DenseMap<Value, int> precedences; ///< of inlined values; names are Primary
+  int exprPrec = Primary;                 ///< of the last expression()
+  /// Ops that print nothing: a counted loop's increment (in its header).
+  llvm::DenseSet<Operation *> skipped;
   llvm::StringMap<int> used;
   llvm::StringSet<> taken; ///< every name given out in the current function
   /// A strided view (memref.reinterpret_cast): its pointer and strides, so
@@ -66,6 +95,32 @@ private:
     }
   }
   std::string name(Value v) { return names.lookup(v); }
+
+  static bool needsParens(int child, int parent, bool right) {
+    if (child <= Postfix)
+      return false;
+    if (child == Unary)
+      return parent < Unary;
+    auto bitwise = [](int p) { return p == Shift || (p >= BitAnd && p <= BitOr); };
+    auto comparison = [](int p) { return p == Rel || p == Eq; };
+    if (comparison(child) && comparison(parent))
+      return true;
+    if (child == parent)
+      return right; // left-associative: a - b - c, a - (b - c)
+    if (bitwise(child) || bitwise(parent) || (child == LogAnd && parent == LogOr))
+      return true;
+    return child > parent;
+  }
+  /// `v` as an operand of an operator of level `parent`.
+  std::string use(Value v, int parent, bool right = false) {
+    std::string s = name(v);
+    return needsParens(precedences.lookup(v), parent, right) ? "(" + s + ")" : s;
+  }
+  /// Records `v` as the expression `expr` of level `prec`, written where it is used.
+  void inlineAs(Value v, std::string expr, int prec) {
+    names[v] = std::move(expr);
+    precedences[v] = prec;
+  }
 
   FailureOr<std::string> cType(Type t, Operation *at, bool isUnsigned = false) {
     if (t.isIndex())
@@ -164,8 +219,9 @@ private:
   }
   /// Declares mutable locals for values carried by a structured op, named
   /// after the variable the values flowing into them belong to.
+  /// With `inits`, each is declared with its initial value (`float acc = 0.0f;`).
   LogicalResult declareCarried(ValueRange values, Operation *at, StringRef base,
-                               ArrayRef<ValueRange> sources = {}) {
+                               ArrayRef<ValueRange> sources = {}, ValueRange inits = {}) {
     for (auto [i, v] : llvm::enumerate(values)) {
       FailureOr<std::string> type = cType(v.getType(), at);
       if (failed(type))
@@ -176,7 +232,10 @@ private:
           candidates.push_back(source[i]);
       std::string n = fresh(nameFrom(candidates, base));
       names[v] = n;
-      line() << *type << " " << n << ";\n";
+      line() << *type << " " << n;
+      if (i < inits.size())
+        os << " = " << name(inits[i]);
+      os << ";\n";
     }
     return success();
   }
@@ -202,12 +261,50 @@ private:
       line() << name(t) << " = " << temp << ";\n";
   }
 
+  bool printsNothing(Operation *op, Operation *acceptedTerminator = nullptr);
+  bool inlinedIntoUser(Operation *op, Operation *acceptedTerminator = nullptr);
+  bool usedOnceInBlock(Operation *op, Operation *acceptedTerminator);
+  bool takesExpression(Operation *terminator, Value v);
+  bool readsBeforeAnyWrite(Operation *load);
+  enum class Logical { None, And, Or };
+  Logical logicalKind(scf::IfOp ifOp);
+  bool hasHeaderCondition(scf::WhileOp loop);
+  struct CountedLoop {
+    unsigned iv;          ///< the position of the induction variable
+    Operation *increment; ///< iv + step, written in the loop's header
+    Value step;           ///< loop-invariant
+    /// The body's ops that compute the step (blockDim.x * gridDim.x), all
+    /// inlined, written in the header instead.
+    SmallVector<Operation *> stepOps;
+  };
+  std::optional<CountedLoop> countedLoop(scf::WhileOp loop);
+  void reset() {
+    names.clear();
+    precedences.clear();
+    skipped.clear();
+    views.clear();
+    used.clear();
+    taken.clear();
+  }
+
+  LogicalResult emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLoop> counted);
   LogicalResult emitKernel(gpu::GPUFuncOp func);
   LogicalResult emitLauncher(func::FuncOp func);
   LogicalResult emitParams(FunctionOpInterface func, bool kernel);
   LogicalResult emitBlock(Block &block);
   LogicalResult emitOp(Operation *op);
   FailureOr<std::string> expression(Operation *op);
+  /// threadIdx.x and co. for gpu.thread_id x and co.
+  static std::string builtinVariable(Operation *def) {
+    StringRef var = isa<gpu::ThreadIdOp>(def)   ? "threadIdx"
+                    : isa<gpu::BlockIdOp>(def)  ? "blockIdx"
+                    : isa<gpu::BlockDimOp>(def) ? "blockDim"
+                                                : "gridDim";
+    gpu::Dimension dim =
+        llvm::cast<gpu::DimensionAttr>(*def->getInherentAttr("dimension")).getValue();
+    return var.str() + "." + gpu::stringifyDimension(dim).str();
+  }
+  bool isPlainSubscript(Value v);
   std::string subscript(Value memref, ValueRange indices);
 };
 
@@ -216,14 +313,25 @@ std::string Emitter::subscript(Value memref, ValueRange indices) {
   if (view != views.end()) {
     std::string offset;
     for (auto [index, stride] : llvm::zip(indices, view->second.strides)) {
-      std::string term = stride == "1LL" ? name(index) : "(" + name(index) + ") * " + stride;
+      std::string term =
+          stride == "1LL" ? use(index, Add, /*right=*/!offset.empty()) : use(index, Mul) + " * " + stride;
       offset += (offset.empty() ? "" : " + ") + term;
     }
     return view->second.pointer + "[" + (offset.empty() ? "0" : offset) + "]";
   }
   std::string s = name(memref);
-  for (Value i : indices)
-    s += "[" + name(i) + "]";
+  for (Value i : indices) {
+    // A constant subscript needs no 64-bit suffix: o[0], not o[0LL].
+    // Nor do the unsigned thread and block indices: shared[threadIdx.x].
+    IntegerAttr c;
+    Operation *def = i.getDefiningOp();
+    if (matchPattern(i, m_Constant(&c)))
+      s += "[" + std::to_string(c.getInt()) + "]";
+    else if (def && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+      s += "[" + builtinVariable(def) + "]";
+    else
+      s += "[" + name(i) + "]";
+  }
   return s;
 }
 
@@ -256,11 +364,304 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
   return success();
 }
 
+/// What `op` computes is a name or an expression written into its user.
+bool Emitter::printsNothing(Operation *op, Operation *acceptedTerminator) {
+  return isa<arith::ConstantOp, gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(
+             op) ||
+         inlinedIntoUser(op, acceptedTerminator);
+}
+
+/// One result, used once, by a later op of the same block that can take an
+/// expression (not a terminator, unless `acceptedTerminator` or one that
+/// takesExpression()).
+bool Emitter::usedOnceInBlock(Operation *op, Operation *acceptedTerminator) {
+  if (op->getNumResults() != 1 || !op->getResult(0).hasOneUse())
+    return false;
+  Operation *user = *op->getResult(0).getUsers().begin();
+  if (user->getBlock() != op->getBlock())
+    return false;
+  return !user->hasTrait<OpTrait::IsTerminator>() || user == acceptedTerminator ||
+         takesExpression(user, op->getResult(0));
+}
+
+/// Whether `op`'s value is written into its user's expression instead of a
+/// local of its own: side-effect-free ops, loads that no write can come
+/// between, and conditions computed by an scf.if (`a && b`).
+bool Emitter::inlinedIntoUser(Operation *op, Operation *acceptedTerminator) {
+  if (!usedOnceInBlock(op, acceptedTerminator) || skipped.contains(op))
+    return false;
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return logicalKind(ifOp) != Logical::None;
+  if (isa<memref::LoadOp, vector::LoadOp>(op))
+    return readsBeforeAnyWrite(op);
+  // Shuffles and other multi-result or effecting ops stay statements.
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
+/// Terminators whose operand can be an expression: a yield into results of
+/// an scf.if or switch (they cannot appear in the expression), a loop's yield
+/// when the expression reads no loop variable assigned before it (the
+/// assignments are written in order: `sum = sum + in[i]; i = i + step;`), and
+/// the condition of a while loop written as `while (cond)`.
+bool Emitter::takesExpression(Operation *terminator, Value v) {
+  Operation *parent = terminator->getParentOp();
+  if (auto cond = dyn_cast<scf::ConditionOp>(terminator))
+    return cond.getCondition() == v && hasHeaderCondition(cast<scf::WhileOp>(parent));
+  if (!isa<scf::YieldOp>(terminator))
+    return false;
+  if (isa<scf::IfOp, scf::IndexSwitchOp>(parent))
+    return true;
+  Block *body = terminator->getBlock();
+  std::optional<unsigned> counter;
+  if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+    if (body != loop.getAfterBody() || !hasHeaderCondition(loop))
+      return false;
+    if (std::optional<CountedLoop> counted = countedLoop(loop))
+      counter = counted->iv;
+  } else if (!isa<scf::ForOp>(parent)) {
+    return false;
+  }
+  // Loop variables, in the order of the yield's operands.
+  ValueRange carried = isa<scf::ForOp>(parent)
+                           ? ValueRange(cast<scf::ForOp>(parent).getRegionIterArgs())
+                           : ValueRange(body->getArguments());
+  SmallVector<Value> assignedBefore;
+  for (auto [i, operand] : llvm::enumerate(terminator->getOperands())) {
+    if (operand == v)
+      break;
+    if (operand != carried[i] && !(counter && i == *counter))
+      assignedBefore.push_back(carried[i]);
+  }
+  // Whether the expression of `x` reads one of them: through the values
+  // written into it (used once, in this body), nested regions included.
+  std::function<bool(Value)> reads = [&](Value x) -> bool {
+    if (llvm::is_contained(assignedBefore, x))
+      return true;
+    Operation *def = x.getDefiningOp();
+    if (!def || def->getBlock() != body || !x.hasOneUse())
+      return false;
+    return def
+        ->walk([&](Operation *nested) {
+          return llvm::any_of(nested->getOperands(), reads) ? WalkResult::interrupt()
+                                                             : WalkResult::advance();
+        })
+        .wasInterrupted();
+  };
+  return assignedBefore.empty() || !reads(v);
+}
+
+/// No op between `load` and the point where its expression is evaluated
+/// writes memory (or might: unknown effects count as writes). The point is
+/// found by following the single users the value is inlined into; stopping
+/// early is conservative, since it only checks more ops.
+bool Emitter::readsBeforeAnyWrite(Operation *load) {
+  auto mayWrite = [](Operation *op) {
+    if (isa<memref::LoadOp, vector::LoadOp>(op))
+      return false;
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects = getEffectsRecursively(op);
+    if (!effects)
+      return true;
+    return llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+      return !isa<MemoryEffects::Read>(e.getEffect());
+    });
+  };
+  Operation *current = load;
+  for (;;) {
+    Operation *user = *current->getResult(0).getUsers().begin();
+    for (Operation *between = current->getNextNode(); between && between != user;
+         between = between->getNextNode())
+      if (mayWrite(between))
+        return false;
+    if (isa<scf::YieldOp>(user) && isa<scf::IfOp>(user->getParentOp())) {
+      // `a && b`: evaluated where the scf.if's value is.
+      Operation *ifOp = user->getParentOp();
+      if (ifOp->getNumResults() != 1 || !ifOp->getResult(0).hasOneUse() ||
+          (*ifOp->getResult(0).getUsers().begin())->getBlock() != ifOp->getBlock())
+        return true;
+      current = ifOp;
+      continue;
+    }
+    if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumResults() != 1 ||
+        !user->getResult(0).hasOneUse() ||
+        (*user->getResult(0).getUsers().begin())->getBlock() != user->getBlock())
+      return true; // evaluated at `user`
+    current = user;
+  }
+}
+
+/// An i1 scf.if that computes `cond && b` (else yields false) or `cond || b`
+/// (then yields true) with a branch whose ops are all inlined.
+Emitter::Logical Emitter::logicalKind(scf::IfOp ifOp) {
+  if (ifOp.getNumResults() != 1 || !ifOp.getResult(0).getType().isInteger(1) ||
+      !ifOp.elseBlock())
+    return Logical::None;
+  auto yieldsConstant = [](Block *block) -> std::optional<bool> {
+    if (!block->without_terminator().empty())
+      return std::nullopt;
+    auto c = block->getTerminator()->getOperand(0).getDefiningOp<arith::ConstantOp>();
+    if (!c)
+      return std::nullopt;
+    return !cast<IntegerAttr>(c.getValue()).getValue().isZero();
+  };
+  auto computesInline = [&](Block *block) {
+    return llvm::all_of(block->without_terminator(), [&](Operation &op) {
+      return printsNothing(&op, block->getTerminator());
+    });
+  };
+  if (yieldsConstant(ifOp.elseBlock()) == false && computesInline(ifOp.thenBlock()))
+    return Logical::And;
+  if (yieldsConstant(ifOp.thenBlock()) == true && computesInline(ifOp.elseBlock()))
+    return Logical::Or;
+  return Logical::None;
+}
+
+/// A while loop whose condition is computed by inlined ops from its loop
+/// variables alone: `while (cond) { ... }`.
+bool Emitter::hasHeaderCondition(scf::WhileOp loop) {
+  Block &before = loop.getBefore().front();
+  scf::ConditionOp cond = loop.getConditionOp();
+  if (cond.getArgs().size() != before.getNumArguments())
+    return false;
+  for (auto [arg, carried] : llvm::zip(cond.getArgs(), before.getArguments()))
+    if (arg != carried)
+      return false;
+  return llvm::all_of(before.without_terminator(),
+                      [&](Operation &op) { return printsNothing(&op, cond); });
+}
+
+/// `while (i < n) { ...; i = i + s; }` as the source's `for (...; i < n; i += s)`:
+/// the condition reads the loop variable, and the body's last value of it is
+/// it plus a loop-invariant step that nothing else reads. (The `for` is the
+/// same loop: the other variables' assignments come first and do not
+/// change i, and the step does not depend on them.)
+std::optional<Emitter::CountedLoop> Emitter::countedLoop(scf::WhileOp loop) {
+  if (!hasHeaderCondition(loop))
+    return std::nullopt;
+  Block &before = loop.getBefore().front();
+  Block *after = loop.getAfterBody();
+  Value condition = loop.getConditionOp().getCondition();
+  Operation *cmp = condition.getDefiningOp();
+  if (!cmp || cmp->getBlock() != &before)
+    return std::nullopt;
+  for (Value operand : cmp->getOperands()) {
+    auto iv = dyn_cast<BlockArgument>(operand);
+    if (!iv || iv.getOwner() != &before)
+      continue;
+    Value next = after->getTerminator()->getOperand(iv.getArgNumber());
+    auto add = next.getDefiningOp<arith::AddIOp>();
+    if (!add || add->getBlock() != after || !next.hasOneUse())
+      continue;
+    Value counter = after->getArgument(iv.getArgNumber());
+    Value step = add.getLhs() == counter   ? add.getRhs()
+                 : add.getRhs() == counter ? add.getLhs()
+                                           : Value();
+    CountedLoop counted{iv.getArgNumber(), add, step, {}};
+    // The step's ops in the body: pure, used once, from values of outside
+    // the loop (or constants and thread indices).
+    std::function<bool(Value)> invariant = [&](Value v) -> bool {
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        return !loop->isAncestor(v.getParentBlock()->getParentOp());
+      if (!loop->isAncestor(def))
+        return true;
+      if (def->getBlock() != after || def->getNumRegions() || !isMemoryEffectFree(def))
+        return false;
+      if (!isa<arith::ConstantOp, gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp,
+               gpu::GridDimOp>(def) &&
+          !v.hasOneUse())
+        return false;
+      counted.stepOps.push_back(def);
+      return llvm::all_of(def->getOperands(), invariant);
+    };
+    if (!step || !invariant(step))
+      continue;
+    llvm::sort(counted.stepOps, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+    counted.stepOps.erase(std::unique(counted.stepOps.begin(), counted.stepOps.end()),
+                          counted.stepOps.end());
+    return counted;
+  }
+  return std::nullopt;
+}
+
+/// `while (cond) { body }`, or `for (int i = init; cond; ++i) { body }`
+/// when the loop counts: the condition's ops print nothing (hasHeaderCondition).
+LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLoop> counted) {
+  Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
+  ValueRange yielded = after.getTerminator()->getOperands();
+  // A counter not read after the loop is declared in the for header.
+  bool counterInHeader = counted && loop.getResult(counted->iv).use_empty();
+  SmallVector<Value> outside, outsideInits;
+  for (auto [i, arg] : llvm::enumerate(before.getArguments()))
+    if (!counterInHeader || i != counted->iv) {
+      outside.push_back(arg);
+      outsideInits.push_back(loop.getInits()[i]);
+    }
+  for (auto [i, arg] : llvm::enumerate(before.getArguments())) {
+    if (!llvm::is_contained(outside, arg))
+      continue;
+    SmallVector<Value> candidates = {yielded[i], loop.getInits()[i]};
+    if (failed(declareCarried(ValueRange(arg), loop, "x", {ValueRange(candidates)},
+                              ValueRange(loop.getInits()[i]))))
+      return failure();
+  }
+  std::string counter;
+  if (counterInHeader) {
+    BlockArgument iv = before.getArgument(counted->iv);
+    FailureOr<std::string> type = cType(iv.getType(), loop);
+    if (failed(type))
+      return failure();
+    counter = fresh(nameFrom({yielded[counted->iv], loop.getInits()[counted->iv]}, "i"));
+    names[iv] = counter;
+  }
+  if (failed(emitBlock(before)))
+    return failure();
+  std::string condition = name(loop.getConditionOp().getCondition());
+  for (auto [arg, carried] : llvm::zip(after.getArguments(), before.getArguments()))
+    names[arg] = name(carried);
+  for (auto [result, carried] : llvm::zip(loop.getResults(), before.getArguments()))
+    names[result] = name(carried);
+  if (counted) {
+    skipped.insert(counted->increment);
+    // The step's ops print nothing (they are inlined): their expression goes
+    // into the header.
+    for (Operation *stepOp : counted->stepOps) {
+      if (failed(emitOp(stepOp)))
+        return failure();
+      skipped.insert(stepOp);
+    }
+    IntegerAttr constantStep;
+    std::string step = name(counted->step);
+    if (matchPattern(counted->step, m_Constant(&constantStep)))
+      step = std::to_string(constantStep.getInt());
+    std::string iv = name(before.getArgument(counted->iv));
+    std::string init;
+    if (counterInHeader) {
+      FailureOr<std::string> type = cType(before.getArgument(counted->iv).getType(), loop);
+      init = *type + " " + iv + " = " + name(loop.getInits()[counted->iv]);
+    }
+    line() << "for (" << init << "; " << condition << "; "
+           << (step == "1" ? "++" + iv : iv + " += " + step)
+           << ") {\n";
+  } else {
+    line() << "while (" << condition << ") {\n";
+  }
+  ++indent;
+  if (failed(emitBlock(after)))
+    return failure();
+  SmallVector<Value> targets, sourcesAtEnd;
+  for (auto [i, arg] : llvm::enumerate(before.getArguments()))
+    if (!counted || i != counted->iv) {
+      targets.push_back(arg);
+      sourcesAtEnd.push_back(yielded[i]);
+    }
+  assign(targets, sourcesAtEnd);
+  --indent;
+  line() << "}\n";
+  return success();
+}
+
 LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
-  names.clear();
-  views.clear();
-  used.clear();
-  taken.clear();
+  reset();
   os << "extern \"C\" __global__ void ";
   if (auto bounds = func.getKnownBlockSizeAttr())
     os << "__launch_bounds__(" << bounds[0] * bounds[1] * bounds[2] << ") ";
@@ -274,12 +675,12 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
     FailureOr<std::string> elem = cType(type.getElementType(), func);
     if (failed(elem))
       return failure();
-    std::string n = fresh("shared");
+    unsigned index = shared.getArgNumber() - func.getFunctionType().getNumInputs();
+    auto named = dyn_cast_or_null<StringAttr>(func.getWorkgroupAttributionAttr(index, "ks.name"));
+    std::string n = fresh(named ? named.getValue() : "shared");
     names[shared] = n;
     line() << "__shared__ ";
-    if (auto align = func.getWorkgroupAttributionAttr(shared.getArgNumber() -
-                                                          func.getFunctionType().getNumInputs(),
-                                                      "llvm.align"))
+    if (auto align = func.getWorkgroupAttributionAttr(index, "llvm.align"))
       os << "__align__(" << cast<IntegerAttr>(align).getInt() << ") ";
     os << *elem << " " << n;
     for (int64_t d : type.getShape())
@@ -297,9 +698,7 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
 }
 
 LogicalResult Emitter::emitLauncher(func::FuncOp func) {
-  names.clear();
-  used.clear();
-  taken.clear();
+  reset();
   os << "void " << func.getName() << "(";
   if (failed(emitParams(func, /*kernel=*/false)))
     return failure();
@@ -316,7 +715,7 @@ LogicalResult Emitter::emitLauncher(func::FuncOp func) {
 
 LogicalResult Emitter::emitBlock(Block &block) {
   for (Operation &op : block)
-    if (failed(emitOp(&op)))
+    if (!skipped.contains(&op) && failed(emitOp(&op)))
       return failure();
   return success();
 }
@@ -382,7 +781,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
         auto constant = [&](OpFoldResult v) -> std::string {
           if (auto attr = dyn_cast<Attribute>(v))
             return std::to_string(llvm::cast<IntegerAttr>(attr).getInt()) + "LL";
-          return name(llvm::cast<Value>(v));
+          // Operands of * and +: an expression keeps its parentheses.
+          return use(llvm::cast<Value>(v), Primary);
         };
         View view;
         for (OpFoldResult stride : rc.getMixedStrides())
@@ -414,7 +814,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         std::string src = "&" + subscript(copy.getSrc(), copy.getSrcIndices());
         std::string zfill = "0";
         if (Value valid = copy.getSrcElements())
-          zfill = std::to_string(bytes) + " - " + name(valid) + " * " +
+          zfill = std::to_string(bytes) + " - " + use(valid, Mul) + " * " +
                   std::to_string(copy.getDst().getType().getElementTypeBitWidth() / 8);
         line() << "__pipeline_memcpy_async(" << dst << ", " << src << ", " << bytes << ", "
                << zfill << ");\n";
@@ -434,7 +834,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
         FailureOr<std::string> elem = cType(type.getElementType(), op);
         if (failed(elem) || !type.hasStaticShape())
           return failure();
-        std::string n = fresh("local");
+        auto named = dyn_cast<NameLoc>(alloca.getLoc());
+        std::string n = fresh(named ? named.getName().getValue() : "local");
         names[alloca] = n;
         line() << *elem << " " << n;
         for (int64_t d : type.getShape())
@@ -443,11 +844,37 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::IfOp>([&](scf::IfOp ifOp) -> LogicalResult {
+        if (Logical kind = logicalKind(ifOp); kind != Logical::None) {
+          // `cond && b` / `cond || b`: the branch that computes b prints nothing.
+          Block *computing = kind == Logical::And ? ifOp.thenBlock() : ifOp.elseBlock();
+          if (failed(emitBlock(*computing)))
+            return failure();
+          int prec = kind == Logical::And ? LogAnd : LogOr;
+          std::string expr = use(ifOp.getCondition(), prec) +
+                             (kind == Logical::And ? " && " : " || ") +
+                             use(computing->getTerminator()->getOperand(0), prec, true);
+          if (inlinedIntoUser(op)) {
+            inlineAs(ifOp.getResult(0), expr, prec);
+            return success();
+          }
+          return define(ifOp.getResult(0), expr, op);
+        }
         SmallVector<ValueRange> ifSources = {ifOp.thenYield().getOperands()};
         if (ifOp.elseBlock())
           ifSources.push_back(ifOp.elseYield().getOperands());
         if (failed(declareCarried(ifOp.getResults(), op, "r", ifSources)))
           return failure();
+        // `if (c) {} else { ... }` reads better as `if (!c) { ... }`.
+        if (ifOp.getNumResults() == 0 && ifOp.elseBlock() &&
+            ifOp.thenBlock()->without_terminator().empty()) {
+          line() << "if (!" << use(ifOp.getCondition(), Unary) << ") {\n";
+          ++indent;
+          if (failed(emitBlock(*ifOp.elseBlock())))
+            return failure();
+          --indent;
+          line() << "}\n";
+          return success();
+        }
         line() << "if (" << name(ifOp.getCondition()) << ") {\n";
         ++indent;
         if (failed(emitBlock(*ifOp.thenBlock())))
@@ -469,9 +896,9 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<scf::ForOp>([&](scf::ForOp forOp) -> LogicalResult {
         if (failed(declareCarried(forOp.getRegionIterArgs(), op, "acc",
                                   {forOp.getBody()->getTerminator()->getOperands(),
-                                   forOp.getInitArgs()})))
+                                   forOp.getInitArgs()},
+                                  forOp.getInitArgs())))
           return failure();
-        assign(forOp.getRegionIterArgs(), forOp.getInitArgs());
         FailureOr<std::string> ivType = cType(forOp.getInductionVar().getType(), op);
         if (failed(ivType))
           return failure();
@@ -484,9 +911,10 @@ LogicalResult Emitter::emitOp(Operation *op) {
           else
             line() << "#pragma unroll\n";
         }
+        std::string step = name(forOp.getStep());
         line() << "for (" << *ivType << " " << iv << " = " << name(forOp.getLowerBound()) << "; "
-               << iv << " < " << name(forOp.getUpperBound()) << "; " << iv
-               << " += " << name(forOp.getStep()) << ") {\n";
+               << iv << " < " << name(forOp.getUpperBound()) << "; "
+               << (step == "1" || step == "1LL" ? "++" + iv : iv + " += " + step) << ") {\n";
         ++indent;
         if (failed(emitBlock(*forOp.getBody())))
           return failure();
@@ -499,17 +927,20 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::WhileOp>([&](scf::WhileOp whileOp) -> LogicalResult {
-        // while (true) { before; if (!cond) break; after }: carried values
-        // are mutable locals; the results are the condition's arguments.
         Block &before = whileOp.getBefore().front(), &after = whileOp.getAfter().front();
         ValueRange yielded = after.getTerminator()->getOperands();
-        if (failed(declareCarried(before.getArguments(), op, "x", {yielded, whileOp.getInits()})))
+        scf::ConditionOp cond = whileOp.getConditionOp();
+        if (hasHeaderCondition(whileOp))
+          return emitHeaderLoop(whileOp, countedLoop(whileOp));
+        // while (true) { before; if (!cond) break; after }: carried values
+        // are mutable locals; the results are the condition's arguments.
+        if (failed(declareCarried(before.getArguments(), op, "x", {yielded, whileOp.getInits()},
+                                  whileOp.getInits())))
           return failure();
         // A result that is a loop variable at the exit is that variable;
         // only computed results need locals of their own.
-        scf::ConditionOp exitCond = whileOp.getConditionOp();
         SmallVector<Value> computed;
-        for (auto [result, arg] : llvm::zip(whileOp.getResults(), exitCond.getArgs())) {
+        for (auto [result, arg] : llvm::zip(whileOp.getResults(), cond.getArgs())) {
           auto blockArg = dyn_cast<BlockArgument>(arg);
           if (blockArg && blockArg.getOwner() == &before)
             names[result] = name(arg);
@@ -518,12 +949,10 @@ LogicalResult Emitter::emitOp(Operation *op) {
         }
         if (failed(declareCarried(computed, op, "out")))
           return failure();
-        assign(before.getArguments(), whileOp.getInits());
         line() << "while (true) {\n";
         ++indent;
         if (failed(emitBlock(before)))
           return failure();
-        scf::ConditionOp cond = whileOp.getConditionOp();
         assign(computed, [&] {
           SmallVector<Value> args;
           for (auto [result, arg] : llvm::zip(whileOp.getResults(), cond.getArgs()))
@@ -531,13 +960,13 @@ LogicalResult Emitter::emitOp(Operation *op) {
               args.push_back(arg);
           return args;
         }());
-        line() << "if (!" << name(cond.getCondition()) << ")\n";
+        line() << "if (!" << use(cond.getCondition(), Unary) << ")\n";
         line() << "  break;\n";
         for (auto [arg, value] : llvm::zip(after.getArguments(), cond.getArgs()))
           names[arg] = name(value);
         if (failed(emitBlock(after)))
           return failure();
-        assign(before.getArguments(), after.getTerminator()->getOperands());
+        assign(before.getArguments(), yielded);
         --indent;
         line() << "}\n";
         return success();
@@ -572,10 +1001,14 @@ LogicalResult Emitter::emitOp(Operation *op) {
             cuda::lookupAtomicByKind(arith::stringifyAtomicRMWKind(rmw.getKind()));
         if (!atomic)
           return rmw.emitError("export-cuda: this atomic kind has no CUDA intrinsic here");
-        return define(rmw.getResult(), atomic->name.str() + "(&" +
-                                           subscript(rmw.getMemref(), rmw.getIndices()) + ", " +
-                                           name(rmw.getValue()) + ")",
-                      op, "old");
+        std::string call = atomic->name.str() + "(&" +
+                           subscript(rmw.getMemref(), rmw.getIndices()) + ", " +
+                           name(rmw.getValue()) + ")";
+        if (rmw.getResult().use_empty()) {
+          line() << call << ";\n";
+          return success();
+        }
+        return define(rmw.getResult(), call, op, "old");
       })
       .Case<memref::GenericAtomicRMWOp>([&](memref::GenericAtomicRMWOp rmw) -> LogicalResult {
         // A compare-and-swap loop around the body.
@@ -585,7 +1018,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
         std::string place = "&" + subscript(rmw.getMemref(), rmw.getIndices());
         std::string old = fresh("old"), assumed = fresh("assumed");
         names[rmw.getResult()] = old;
-        line() << "int " << old << " = *(" << place << "), " << assumed << ";\n";
+        line() << "int " << old << " = " << subscript(rmw.getMemref(), rmw.getIndices()) << ", "
+               << assumed << ";\n";
         line() << "do {\n";
         ++indent;
         line() << assumed << " = " << old << ";\n";
@@ -628,7 +1062,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
           return op->emitError("export-cuda: '") << op->getName() << "' has no CUDA C++ spelling here";
         // Constants and the builtin indices read best in place.
         if (auto c = dyn_cast<arith::ConstantOp>(op)) {
-          names[c.getResult()] = literal(c.getValue());
+          std::string text = literal(c.getValue());
+          inlineAs(c.getResult(), text, text[0] == '-' ? Unary : Primary);
           return success();
         }
         if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op)) {
@@ -637,7 +1072,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
             return failure();
           // Kept as 64-bit values: index arithmetic on them must not wrap
           // at 32 bits as unsigned threadIdx.x - blockDim.x would.
-          names[op->getResult(0)] = "(" + *expr + ")";
+          inlineAs(op->getResult(0), *expr, exprPrec);
           return success();
         }
         if (isa<ub::PoisonOp>(op)) {
@@ -647,38 +1082,106 @@ LogicalResult Emitter::emitOp(Operation *op) {
         FailureOr<std::string> expr = expression(op);
         if (failed(expr))
           return failure();
-        // A side-effect-free value used once, later in the same block and
-        // not by a terminator, is written into its user's expression. (Not
-        // into terminators: they become assignments to carried locals, which
-        // later assignments of the same group could change under it.)
+        // A value used once later in the same block is written into its
+        // user's expression (inlinedIntoUser says when that is safe).
         Value result = op->getResult(0);
-        if (isMemoryEffectFree(op) && result.hasOneUse()) {
-          Operation *user = *result.getUsers().begin();
-          if (user->getBlock() == op->getBlock() && !user->hasTrait<OpTrait::IsTerminator>()) {
-            names[result] = "(" + *expr + ")";
-            return success();
-          }
+        // A name converted for subscripts only is that name, however often
+        // it is used (buf[x][t], not buf[v3][v1]): the conversion is the
+        // subscript's own. (A variable is reassigned only at the end of
+        // its loop's body, after every use of such a conversion.)
+        if (isa<arith::IndexCastOp>(op) && isa<IntegerType>(op->getOperand(0).getType()) &&
+            precedences.lookup(op->getOperand(0)) <= Postfix && isPlainSubscript(result)) {
+          inlineAs(result, name(op->getOperand(0)), precedences.lookup(op->getOperand(0)));
+          return success();
+        }
+        if (inlinedIntoUser(op)) {
+          inlineAs(result, *expr, exprPrec);
+          return success();
         }
         return define(result, *expr, op);
       });
 }
 
+/// Every use of `v` is a subscript of a buffer or array written `x[v]` (not
+/// through a strided view, whose offset arithmetic is 64-bit).
+bool Emitter::isPlainSubscript(Value v) {
+  auto subscriptUse = [&](OpOperand &use) {
+    auto indexOf = [&](Value memref, ValueRange indices) {
+      return !views.contains(memref) && llvm::is_contained(indices, use.get()) &&
+             memref != use.get();
+    };
+    return llvm::TypeSwitch<Operation *, bool>(use.getOwner())
+        .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(
+            [&](auto access) { return indexOf(access.getMemref(), access.getIndices()); })
+        .Case<vector::LoadOp, vector::StoreOp>(
+            [&](auto access) { return indexOf(access.getBase(), access.getIndices()); })
+        .Default([](Operation *) { return false; });
+  };
+  return !v.use_empty() && llvm::all_of(v.getUses(), subscriptUse);
+}
+
+/// The precedence level of a binary C operator.
+static int binaryPrecedence(StringRef c) {
+  return llvm::StringSwitch<int>(c)
+      .Cases({"*", "/", "%"}, 5)
+      .Cases({"+", "-"}, 6)
+      .Cases({"<<", ">>"}, 7)
+      .Cases({"<", "<=", ">", ">="}, 9)
+      .Cases({"==", "!="}, 10)
+      .Case("&", 11)
+      .Case("^", 12)
+      .Case("|", 13)
+      .Case("&&", 14)
+      .Default(15);
+}
+
 FailureOr<std::string> Emitter::expression(Operation *op) {
+  exprPrec = Primary;
   auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
-  auto bin = [&](StringRef c) { return (operand(0) + " " + c + " " + operand(1)).str(); };
+  auto bin = [&](StringRef c) -> std::string {
+    exprPrec = binaryPrecedence(c);
+    return use(op->getOperand(0), exprPrec) + " " + c.str() + " " +
+           use(op->getOperand(1), exprPrec, /*right=*/true);
+  };
   auto asUnsigned = [&](unsigned i) -> FailureOr<std::string> {
     FailureOr<std::string> t = cType(op->getOperand(i).getType(), op, /*isUnsigned=*/true);
     if (failed(t))
       return failure();
-    return "(" + *t + ")" + operand(i);
+    // An unsigned literal where it is one: 16u, not (unsigned)16.
+    IntegerAttr c;
+    if (matchPattern(op->getOperand(i), m_Constant(&c)) && !c.getValue().isNegative() &&
+        (*t == "unsigned" || *t == "unsigned long long"))
+      return std::to_string(c.getValue().getZExtValue()) + (*t == "unsigned" ? "u" : "ull");
+    return "(" + *t + ")" + use(op->getOperand(i), Unary);
   };
   auto ubin = [&](StringRef c) -> FailureOr<std::string> {
     FailureOr<std::string> a = asUnsigned(0), b = asUnsigned(1);
     if (failed(a) || failed(b))
       return failure();
+    exprPrec = binaryPrecedence(c);
     return *a + " " + c.str() + " " + *b;
   };
   auto cast = [&](bool fromUnsigned) -> FailureOr<std::string> {
+    exprPrec = Unary;
+    // A subscript converts a signed integer to the pointer's difference type
+    // as index_cast does (sign extension): A[row * K + p], not A[(long long)(...)].
+    if (isa<arith::IndexCastOp>(op) && isa<IntegerType>(op->getOperand(0).getType()) &&
+        isPlainSubscript(op->getResult(0))) {
+      exprPrec = precedences.lookup(op->getOperand(0));
+      return operand(0);
+    }
+    // And an unsigned one zero-extends: partial[(unsigned)(tid + s)].
+    if (isa<arith::IndexCastUIOp>(op) && isa<IntegerType>(op->getOperand(0).getType()) &&
+        op->getOperand(0).getType().getIntOrFloatBitWidth() < 64 &&
+        isPlainSubscript(op->getResult(0)))
+      return asUnsigned(0);
+    // i64 <-> index: both are long long here.
+    auto wide = [](Type t) { return t.isIndex() || t.isInteger(64); };
+    if (isa<arith::IndexCastOp, arith::IndexCastUIOp>(op) && wide(op->getOperand(0).getType()) &&
+        wide(op->getResult(0).getType())) {
+      exprPrec = precedences.lookup(op->getOperand(0));
+      return operand(0);
+    }
     FailureOr<std::string> to = cType(op->getResult(0).getType(), op);
     if (failed(to))
       return failure();
@@ -689,13 +1192,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         def && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def) &&
         isa<IntegerType>(op->getResult(0).getType()) &&
         op->getResult(0).getType().getIntOrFloatBitWidth() >= 32) {
-      StringRef var = isa<gpu::ThreadIdOp>(def)   ? "threadIdx"
-                      : isa<gpu::BlockIdOp>(def)  ? "blockIdx"
-                      : isa<gpu::BlockDimOp>(def) ? "blockDim"
-                                                  : "gridDim";
-      gpu::Dimension dim = llvm::cast<gpu::DimensionAttr>(*def->getInherentAttr("dimension"))
-                               .getValue();
-      return "(" + *to + ")" + var.str() + "." + gpu::stringifyDimension(dim).str();
+      return "(" + *to + ")" + builtinVariable(def);
     }
     if (fromUnsigned) {
       FailureOr<std::string> from = asUnsigned(0);
@@ -703,7 +1200,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         return failure();
       return "(" + *to + ")" + *from;
     }
-    return "(" + *to + ")" + operand(0);
+    return "(" + *to + ")" + use(op->getOperand(0), Unary);
   };
   auto call = [&](StringRef f32, StringRef f64) -> std::string {
     std::string args;
@@ -713,6 +1210,8 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
   };
   if (auto c = dyn_cast<arith::ConstantOp>(op))
     return literal(c.getValue());
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(op))
+    exprPrec = Unary;
   if (auto g = dyn_cast<gpu::ThreadIdOp>(op))
     return "(long long)threadIdx." + stringifyDimension(g.getDimension()).str();
   if (auto g = dyn_cast<gpu::BlockIdOp>(op))
@@ -721,18 +1220,22 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     return "(long long)blockDim." + stringifyDimension(g.getDimension()).str();
   if (auto g = dyn_cast<gpu::GridDimOp>(op))
     return "(long long)gridDim." + stringifyDimension(g.getDimension()).str();
-  if (auto load = dyn_cast<memref::LoadOp>(op))
+  if (auto load = dyn_cast<memref::LoadOp>(op)) {
+    exprPrec = Postfix;
     return subscript(load.getMemRef(), load.getIndices());
+  }
   if (auto load = dyn_cast<vector::LoadOp>(op)) {
     FailureOr<std::string> type = cType(load.getVectorType(), op);
     if (failed(type))
       return failure();
+    exprPrec = Unary;
     return "*reinterpret_cast<const " + *type + " *>(&" + subscript(load.getBase(), load.getIndices()) + ")";
   }
   if (auto extract = dyn_cast<vector::ExtractOp>(op)) {
     auto position = extract.getStaticPosition();
+    exprPrec = Postfix;
     if (position.size() == 1 && position[0] >= 0 && position[0] < 4)
-      return name(extract.getSource()) + "." + std::string(1, "xyzw"[position[0]]);
+      return use(extract.getSource(), Postfix) + "." + std::string(1, "xyzw"[position[0]]);
   }
   if (auto fromElements = dyn_cast<vector::FromElementsOp>(op)) {
     FailureOr<std::string> type = cType(fromElements.getType(), op);
@@ -769,6 +1272,10 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     case P::uge: return ubin(">=");
     }
   }
+  auto negated = [&](const std::string &e) {
+    exprPrec = Unary;
+    return "!(" + e + ")";
+  };
   if (auto cmp = dyn_cast<arith::CmpFOp>(op)) {
     using P = arith::CmpFPredicate;
     // C comparisons are ordered (false with a NaN) except !=.
@@ -779,12 +1286,16 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     case P::OGT: return bin(">");
     case P::OGE: return bin(">=");
     case P::UNE: return bin("!=");
-    case P::ULT: return "!(" + bin(">=") + ")";
-    case P::ULE: return "!(" + bin(">") + ")";
-    case P::UGT: return "!(" + bin("<=") + ")";
-    case P::UGE: return "!(" + bin("<") + ")";
-    case P::UEQ: return "!((" + bin("<") + ") || (" + bin(">") + "))";
-    case P::ONE: return "(" + bin("<") + ") || (" + bin(">") + ")";
+    case P::ULT: return negated(bin(">="));
+    case P::ULE: return negated(bin(">"));
+    case P::UGT: return negated(bin("<="));
+    case P::UGE: return negated(bin("<"));
+    case P::UEQ: return negated(bin("<") + " || " + bin(">"));
+    case P::ONE: {
+      std::string e = bin("<") + " || " + bin(">");
+      exprPrec = LogOr;
+      return e;
+    }
     default: break;
     }
   }
@@ -800,6 +1311,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         FailureOr<std::string> a = asUnsigned(0), b = asUnsigned(1);
         if (failed(a) || failed(b))
           return failure();
+        exprPrec = Mul;
         return "(" + *a + " + " + *b + " - 1) / " + *b;
       })
       .Case<arith::RemUIOp>([&](auto) { return ubin("%"); })
@@ -809,7 +1321,12 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
       .Case<arith::ShRSIOp>([&](auto) { return bin(">>"); })
       .Case<arith::ShRUIOp>([&](auto) { return ubin(">>"); })
-      .Case<arith::NegFOp>([&](auto) { return "-" + operand(0); })
+      .Case<arith::NegFOp>([&](auto) {
+        exprPrec = Unary;
+        // Not `--x`: a negated negative literal or negation keeps its parentheses.
+        std::string x = name(op->getOperand(0));
+        return "-" + (precedences.lookup(op->getOperand(0)) >= Unary ? "(" + x + ")" : x);
+      })
       .Case<arith::MinSIOp>([&](auto) { return "min(" + operand(0) + ", " + operand(1) + ")"; })
       .Case<arith::MaxSIOp>([&](auto) { return "max(" + operand(0) + ", " + operand(1) + ")"; })
       .Case<arith::MinUIOp, arith::MaxUIOp>([&](Operation *m) -> FailureOr<std::string> {
@@ -823,7 +1340,11 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       // the helpers of kNaNPropagatingMinMax do.
       .Case<arith::MaximumFOp>([&](auto) { return call("ks_maximum<float>", "ks_maximum<double>"); })
       .Case<arith::MinimumFOp>([&](auto) { return call("ks_minimum<float>", "ks_minimum<double>"); })
-      .Case<arith::SelectOp>([&](auto) { return operand(0) + " ? " + operand(1) + " : " + operand(2); })
+      .Case<arith::SelectOp>([&](auto) {
+        exprPrec = Cond;
+        return use(op->getOperand(0), LogOr) + " ? " + use(op->getOperand(1), LogOr) + " : " +
+               use(op->getOperand(2), LogOr);
+      })
       .Case<arith::ExtSIOp, arith::TruncIOp, arith::SIToFPOp, arith::FPToSIOp, arith::ExtFOp,
             arith::TruncFOp, arith::IndexCastOp>([&](auto) { return cast(false); })
       .Case<arith::ExtUIOp, arith::UIToFPOp, arith::IndexCastUIOp>([&](auto) { return cast(true); })
@@ -831,7 +1352,8 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         FailureOr<std::string> to = cType(o->getResult(0).getType(), o, /*isUnsigned=*/true);
         if (failed(to))
           return failure();
-        return "(" + *to + ")" + operand(0);
+        exprPrec = Unary;
+        return "(" + *to + ")" + use(o->getOperand(0), Unary);
       })
       .Default([&](Operation *other) -> FailureOr<std::string> {
         // Math functions (and fmaxf/fminf: maxnumf/minnumf), by the table the

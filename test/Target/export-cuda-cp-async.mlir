@@ -13,12 +13,12 @@
 // CHECK-NEXT: __shared__ __align__(16) float shared1[3][8][128];
 // CHECK: float local[8][8];
 // CHECK: #pragma unroll
-// CHECK: __pipeline_memcpy_async(&shared[{{.*}}][{{.*}}][{{.*}}], &A[({{.*}}) * {{.*}} + {{.*}}], 16, 16 - {{.*}} * 4);
+// CHECK: __pipeline_memcpy_async(&shared[{{.*}}][{{.*}}][{{.*}}], &A[{{.*}} * {{.*}} + {{.*}}], 16, 16 - {{.*}} * 4);
 // CHECK: __pipeline_commit();
 // CHECK: __pipeline_wait_prior(1);
 // CHECK: __syncthreads();
 // CHECK: *reinterpret_cast<const float4 *>(&shared[
-// CHECK: C[({{.*}}) * {{.*}} + {{.*}}] =
+// CHECK: C[{{.*}} * {{.*}} + {{.*}}] =
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @gemm(%A: memref<?xf32> {ks.const, ks.name = "A"}, %B: memref<?xf32> {ks.const, ks.name = "B"}, %C: memref<?xf32> {ks.name = "C"}, %Mi: i32 {ks.name = "M"}, %Ni: i32 {ks.name = "N"}, %Ki: i32 {ks.name = "K"}) kernel attributes {ks.raised} {

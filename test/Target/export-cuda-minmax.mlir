@@ -16,14 +16,14 @@
 // CHECK: template <typename T> static __host__ __device__ __forceinline__ T ks_maximum(T a, T b) {
 // CHECK: template <typename T> static __host__ __device__ __forceinline__ T ks_minimum(T a, T b) {
 // CHECK-LABEL: void minmax(
-// CHECK: y[0LL] = (ks_maximum<float>(a, b));
-// CHECK: y[1LL] = (ks_minimum<float>(a, b));
-// CHECK: y[2LL] = (fmaxf(a, b));
-// CHECK: y[3LL] = (fminf(a, b));
-// CHECK: z[0LL] = (ks_maximum<double>(c, d));
-// CHECK: z[1LL] = (ks_minimum<double>(c, d));
-// CHECK: z[2LL] = (fmax(c, d));
-// CHECK: z[3LL] = (fmin(c, d));
+// CHECK: y[0] = ks_maximum<float>(a, b);
+// CHECK: y[1] = ks_minimum<float>(a, b);
+// CHECK: y[2] = fmaxf(a, b);
+// CHECK: y[3] = fminf(a, b);
+// CHECK: z[0] = ks_maximum<double>(c, d);
+// CHECK: z[1] = ks_minimum<double>(c, d);
+// CHECK: z[2] = fmax(c, d);
+// CHECK: z[3] = fmin(c, d);
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @minmax(%y: memref<?xf32> {ks.name = "y"}, %z: memref<?xf64> {ks.name = "z"},

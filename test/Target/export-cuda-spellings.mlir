@@ -8,74 +8,91 @@
 // RUN: ks-translate --export-cuda %s | FileCheck %s --check-prefix=BUILTIN
 // RUN: ks-translate --export-cuda %s -o %t.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
+// RUN: ks-translate --export-cuda %s | FileCheck %s --check-prefix=PREC
+// PREC-LABEL: void precedence(
+// PREC-NEXT: o[0] = (a + b) * c;
+// PREC-NEXT: o[1] = a - (b - c);
+// PREC-NEXT: o[2] = a - b - c;
+// PREC-NEXT: o[3] = (int)(bool)((a & b) == c);
+// PREC-NEXT: o[4] = (a + b) << c;
+// PREC-NEXT: o[5] = (a + b) * c < a + b * c ? a : b;
+// PREC-NEXT: f[6] = -(-2.0f);
+// PREC-NEXT: f[7] = -(x + y);
+// PREC-NEXT: o[8] = (int)(x + y);
+// PREC-NEXT: o[9] = (int)(bool)((a < b) == (b < c));
+// A load is written into its user only when no write comes between them.
+// PREC-NEXT: const int v0 = o[a];
+// PREC-NEXT: o[b] = 1;
+// PREC-NEXT: o[c] = v0 + o[a];
+// PREC-NEXT: }
 // BUILTIN-LABEL: void builtins(
-// BUILTIN-NEXT: o[0LL] = ((int)threadIdx.x);
-// BUILTIN-NEXT: p[0LL] = ((long long)blockIdx.y);
+// BUILTIN-NEXT: o[0] = (int)threadIdx.x;
+// BUILTIN-NEXT: p[0] = (long long)blockIdx.y;
 // CHECK-LABEL: void spellings(
-// CHECK-NEXT: o[0LL] = ((a == b) ? 1 : 0);
-// CHECK-NEXT: o[1LL] = ((a != b) ? 1 : 0);
-// CHECK-NEXT: o[2LL] = ((a < b) ? 1 : 0);
-// CHECK-NEXT: o[3LL] = ((a <= b) ? 1 : 0);
-// CHECK-NEXT: o[4LL] = ((a > b) ? 1 : 0);
-// CHECK-NEXT: o[5LL] = ((a >= b) ? 1 : 0);
-// CHECK-NEXT: o[6LL] = (((unsigned)a < (unsigned)b) ? 1 : 0);
-// CHECK-NEXT: o[7LL] = (((unsigned)a <= (unsigned)b) ? 1 : 0);
-// CHECK-NEXT: o[8LL] = (((unsigned)a > (unsigned)b) ? 1 : 0);
-// CHECK-NEXT: o[9LL] = (((unsigned)a >= (unsigned)b) ? 1 : 0);
-// CHECK-NEXT: o[10LL] = ((x == y) ? 1 : 0);
-// CHECK-NEXT: o[11LL] = ((x < y) ? 1 : 0);
-// CHECK-NEXT: o[12LL] = ((x <= y) ? 1 : 0);
-// CHECK-NEXT: o[13LL] = ((x > y) ? 1 : 0);
-// CHECK-NEXT: o[14LL] = ((x >= y) ? 1 : 0);
-// CHECK-NEXT: o[15LL] = ((x != y) ? 1 : 0);
-// CHECK-NEXT: o[16LL] = ((!(x >= y)) ? 1 : 0);
-// CHECK-NEXT: o[17LL] = ((!(x > y)) ? 1 : 0);
-// CHECK-NEXT: o[18LL] = ((!(x <= y)) ? 1 : 0);
-// CHECK-NEXT: o[19LL] = ((!(x < y)) ? 1 : 0);
-// CHECK-NEXT: o[20LL] = ((!((x < y) || (x > y))) ? 1 : 0);
-// CHECK-NEXT: o[21LL] = (((x < y) || (x > y)) ? 1 : 0);
-// CHECK-NEXT: o[22LL] = (a + b);
-// CHECK-NEXT: o[23LL] = (a - b);
-// CHECK-NEXT: o[24LL] = (a * b);
-// CHECK-NEXT: o[25LL] = (a / b);
-// CHECK-NEXT: o[26LL] = ((unsigned)a / (unsigned)b);
-// CHECK-NEXT: o[27LL] = (a % b);
-// CHECK-NEXT: o[28LL] = ((unsigned)a % (unsigned)b);
-// CHECK-NEXT: o[29LL] = (a & b);
-// CHECK-NEXT: o[30LL] = (a | b);
-// CHECK-NEXT: o[31LL] = (a ^ b);
-// CHECK-NEXT: o[32LL] = (a << b);
-// CHECK-NEXT: o[33LL] = (a >> b);
-// CHECK-NEXT: o[34LL] = ((unsigned)a >> (unsigned)b);
-// CHECK-NEXT: o[35LL] = (min(a, b));
-// CHECK-NEXT: o[36LL] = (max(a, b));
-// CHECK-NEXT: o[37LL] = (min((unsigned)a, (unsigned)b));
-// CHECK-NEXT: o[38LL] = (max((unsigned)a, (unsigned)b));
-// CHECK-NEXT: o[39LL] = (((unsigned)a + (unsigned)b - 1) / (unsigned)b);
-// CHECK-NEXT: f[40LL] = (x + y);
-// CHECK-NEXT: f[41LL] = (x - y);
-// CHECK-NEXT: f[42LL] = (x * y);
-// CHECK-NEXT: f[43LL] = (x / y);
-// CHECK-NEXT: f[44LL] = (fmodf(x, y));
-// CHECK-NEXT: f[45LL] = (fmaxf(x, y));
-// CHECK-NEXT: f[46LL] = (fminf(x, y));
-// CHECK-NEXT: f[47LL] = (sqrtf(x));
-// CHECK-NEXT: f[48LL] = (rsqrtf(x));
-// CHECK-NEXT: f[49LL] = (expf(x));
-// CHECK-NEXT: f[50LL] = (exp2f(x));
-// CHECK-NEXT: f[51LL] = (logf(x));
-// CHECK-NEXT: f[52LL] = (log2f(x));
-// CHECK-NEXT: f[53LL] = (sinf(x));
-// CHECK-NEXT: f[54LL] = (cosf(x));
-// CHECK-NEXT: f[55LL] = (tanhf(x));
-// CHECK-NEXT: f[56LL] = (erff(x));
-// CHECK-NEXT: f[57LL] = (fabsf(x));
-// CHECK-NEXT: f[58LL] = (floorf(x));
-// CHECK-NEXT: f[59LL] = (ceilf(x));
-// CHECK-NEXT: f[60LL] = (powf(x, y));
-// CHECK-NEXT: f[61LL] = (fmaf(x, y, x));
-// CHECK-NEXT: g[62LL] = (sqrt(d));
-// CHECK-NEXT: g[63LL] = (exp(d));
+// CHECK-NEXT: o[0] = a == b ? 1 : 0;
+// CHECK-NEXT: o[1] = a != b ? 1 : 0;
+// CHECK-NEXT: o[2] = a < b ? 1 : 0;
+// CHECK-NEXT: o[3] = a <= b ? 1 : 0;
+// CHECK-NEXT: o[4] = a > b ? 1 : 0;
+// CHECK-NEXT: o[5] = a >= b ? 1 : 0;
+// CHECK-NEXT: o[6] = (unsigned)a < (unsigned)b ? 1 : 0;
+// CHECK-NEXT: o[7] = (unsigned)a <= (unsigned)b ? 1 : 0;
+// CHECK-NEXT: o[8] = (unsigned)a > (unsigned)b ? 1 : 0;
+// CHECK-NEXT: o[9] = (unsigned)a >= (unsigned)b ? 1 : 0;
+// CHECK-NEXT: o[10] = x == y ? 1 : 0;
+// CHECK-NEXT: o[11] = x < y ? 1 : 0;
+// CHECK-NEXT: o[12] = x <= y ? 1 : 0;
+// CHECK-NEXT: o[13] = x > y ? 1 : 0;
+// CHECK-NEXT: o[14] = x >= y ? 1 : 0;
+// CHECK-NEXT: o[15] = x != y ? 1 : 0;
+// CHECK-NEXT: o[16] = !(x >= y) ? 1 : 0;
+// CHECK-NEXT: o[17] = !(x > y) ? 1 : 0;
+// CHECK-NEXT: o[18] = !(x <= y) ? 1 : 0;
+// CHECK-NEXT: o[19] = !(x < y) ? 1 : 0;
+// CHECK-NEXT: o[20] = !(x < y || x > y) ? 1 : 0;
+// CHECK-NEXT: o[21] = x < y || x > y ? 1 : 0;
+// CHECK-NEXT: o[22] = a + b;
+// CHECK-NEXT: o[23] = a - b;
+// CHECK-NEXT: o[24] = a * b;
+// CHECK-NEXT: o[25] = a / b;
+// CHECK-NEXT: o[26] = (unsigned)a / (unsigned)b;
+// CHECK-NEXT: o[27] = a % b;
+// CHECK-NEXT: o[28] = (unsigned)a % (unsigned)b;
+// CHECK-NEXT: o[29] = a & b;
+// CHECK-NEXT: o[30] = a | b;
+// CHECK-NEXT: o[31] = a ^ b;
+// CHECK-NEXT: o[32] = a << b;
+// CHECK-NEXT: o[33] = a >> b;
+// CHECK-NEXT: o[34] = (unsigned)a >> (unsigned)b;
+// CHECK-NEXT: o[35] = min(a, b);
+// CHECK-NEXT: o[36] = max(a, b);
+// CHECK-NEXT: o[37] = min((unsigned)a, (unsigned)b);
+// CHECK-NEXT: o[38] = max((unsigned)a, (unsigned)b);
+// CHECK-NEXT: o[39] = ((unsigned)a + (unsigned)b - 1) / (unsigned)b;
+// CHECK-NEXT: f[40] = x + y;
+// CHECK-NEXT: f[41] = x - y;
+// CHECK-NEXT: f[42] = x * y;
+// CHECK-NEXT: f[43] = x / y;
+// CHECK-NEXT: f[44] = fmodf(x, y);
+// CHECK-NEXT: f[45] = fmaxf(x, y);
+// CHECK-NEXT: f[46] = fminf(x, y);
+// CHECK-NEXT: f[47] = sqrtf(x);
+// CHECK-NEXT: f[48] = rsqrtf(x);
+// CHECK-NEXT: f[49] = expf(x);
+// CHECK-NEXT: f[50] = exp2f(x);
+// CHECK-NEXT: f[51] = logf(x);
+// CHECK-NEXT: f[52] = log2f(x);
+// CHECK-NEXT: f[53] = sinf(x);
+// CHECK-NEXT: f[54] = cosf(x);
+// CHECK-NEXT: f[55] = tanhf(x);
+// CHECK-NEXT: f[56] = erff(x);
+// CHECK-NEXT: f[57] = fabsf(x);
+// CHECK-NEXT: f[58] = floorf(x);
+// CHECK-NEXT: f[59] = ceilf(x);
+// CHECK-NEXT: f[60] = powf(x, y);
+// CHECK-NEXT: f[61] = fmaf(x, y, x);
+// CHECK-NEXT: g[62] = sqrt(d);
+// CHECK-NEXT: g[63] = exp(d);
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @spellings(%o: memref<?xi32> {ks.name = "o"}, %f: memref<?xf32> {ks.name = "f"}, %g: memref<?xf64> {ks.name = "g"},
@@ -296,6 +313,70 @@ module attributes {gpu.container_module} {
       %m63 = math.exp %d : f64
       %c63 = arith.constant 63 : index
       memref.store %m63, %g[%c63] : memref<?xf64>
+      gpu.return
+    }
+    // Parentheses where C's precedence needs them (and around bitwise
+    // operators, as readers expect), none elsewhere.
+    gpu.func @precedence(%o: memref<?xi32> {ks.name = "o"}, %f: memref<?xf32> {ks.name = "f"},
+                         %a: i32 {ks.name = "a"}, %b: i32 {ks.name = "b"}, %c: i32 {ks.name = "c"},
+                         %x: f32 {ks.name = "x"}, %y: f32 {ks.name = "y"}) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %c4 = arith.constant 4 : index
+      %c5 = arith.constant 5 : index
+      %c6 = arith.constant 6 : index
+      %c7 = arith.constant 7 : index
+      %c8 = arith.constant 8 : index
+      %c9 = arith.constant 9 : index
+      %s0 = arith.addi %a, %b : i32
+      %p0 = arith.muli %s0, %c : i32
+      memref.store %p0, %o[%c0] : memref<?xi32>
+      %d1 = arith.subi %b, %c : i32
+      %p1 = arith.subi %a, %d1 : i32
+      memref.store %p1, %o[%c1] : memref<?xi32>
+      %d2 = arith.subi %a, %b : i32
+      %p2 = arith.subi %d2, %c : i32
+      memref.store %p2, %o[%c2] : memref<?xi32>
+      %n3 = arith.andi %a, %b : i32
+      %e3 = arith.cmpi eq, %n3, %c : i32
+      %p3 = arith.extui %e3 : i1 to i32
+      memref.store %p3, %o[%c3] : memref<?xi32>
+      %s4 = arith.addi %a, %b : i32
+      %p4 = arith.shli %s4, %c : i32
+      memref.store %p4, %o[%c4] : memref<?xi32>
+      %s5 = arith.addi %a, %b : i32
+      %m5 = arith.muli %s5, %c : i32
+      %t5 = arith.muli %b, %c : i32
+      %r5 = arith.addi %a, %t5 : i32
+      %l5 = arith.cmpi slt, %m5, %r5 : i32
+      %p5 = arith.select %l5, %a, %b : i32
+      memref.store %p5, %o[%c5] : memref<?xi32>
+      %m2 = arith.constant -2.0 : f32
+      %p6 = arith.negf %m2 : f32
+      memref.store %p6, %f[%c6] : memref<?xf32>
+      %s7 = arith.addf %x, %y : f32
+      %p7 = arith.negf %s7 : f32
+      memref.store %p7, %f[%c7] : memref<?xf32>
+      %s8 = arith.addf %x, %y : f32
+      %p8 = arith.fptosi %s8 : f32 to i32
+      memref.store %p8, %o[%c8] : memref<?xi32>
+      %q9 = arith.cmpi slt, %a, %b : i32
+      %r9 = arith.cmpi slt, %b, %c : i32
+      %e9 = arith.cmpi eq, %q9, %r9 : i1
+      %p9 = arith.extui %e9 : i1 to i32
+      memref.store %p9, %o[%c9] : memref<?xi32>
+      %ia = arith.index_cast %a : i32 to index
+      %ib = arith.index_cast %b : i32 to index
+      %ic = arith.index_cast %c : i32 to index
+      %ia2 = arith.index_cast %a : i32 to index
+      %v = memref.load %o[%ia] : memref<?xi32>
+      %one = arith.constant 1 : i32
+      memref.store %one, %o[%ib] : memref<?xi32>
+      %w = memref.load %o[%ia2] : memref<?xi32>
+      %sum = arith.addi %v, %w : i32
+      memref.store %sum, %o[%ic] : memref<?xi32>
       gpu.return
     }
     // The builtins converted to integers: one cast, as a source writes it

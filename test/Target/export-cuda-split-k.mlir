@@ -8,7 +8,7 @@
 
 // CHECK: extern "C" __global__ void __launch_bounds__(256) gemm_split_init(
 // CHECK: extern "C" __global__ void __launch_bounds__(256) gemm(
-// CHECK: atomicAdd(&C[({{.*}}) * {{.*}} + {{.*}}], {{.*}});
+// CHECK: atomicAdd(&C[{{.*}} * {{.*}} + {{.*}}], {{.*}});
 // CHECK: void launch(
 // CHECK: gemm_split_init<<<{{.*}}>>>(A, B, C, M, N, K);
 // CHECK: gemm<<<{{.*}}>>>(A, B, C, M, N, K);

@@ -26,7 +26,7 @@ __global__ void wide(const int4 *a, const uint2 *b, const long2 *c, const ulong1
 // Three-component types may be values (float3 v = make_float3(...)), not
 // buffer elements (see test/Frontend/invalid.test); these fold away.
 // CHECK-LABEL: void three(const float *x, float *y)
-// CHECK: y[((long long)i)] = (v1 + (v2 * v3));
+// CHECK: y[i] = x[v0] + x[v0 + 1] * x[v0 + 2];
 __global__ void three(const float *x, float *y) {
   int i = threadIdx.x;
   float3 v = make_float3(x[3 * i], x[3 * i + 1], x[3 * i + 2]);

@@ -6,7 +6,7 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.out.cu -o %t.o %}
 // Histogram with shared-memory atomics, then global atomics.
 // CHECK-LABEL: gpu.func @histogram
-// CHECK-SAME: workgroup(%[[H:.*]] : memref<256xi32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[H:.*]] : memref<256xi32, #gpu.address_space<workgroup>> {ks.name = "local"})
 // CHECK: memref.atomic_rmw addi {{.*}}, %[[H]]
 // CHECK: gpu.barrier
 // CHECK: memref.atomic_rmw addi {{.*}}, %arg1

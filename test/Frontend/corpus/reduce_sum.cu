@@ -5,7 +5,7 @@
 // RUN: ks-translate --export-cuda %t.mlir -o %t.out.cu
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.out.cu -o %t.o %}
 // CHECK-LABEL: gpu.func @reduce_sum
-// CHECK-SAME: workgroup(%[[SH:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[SH:.*]] : memref<256xf32, #gpu.address_space<workgroup>> {ks.name = "partial"})
 // CHECK: memref.store {{.*}}, %[[SH]]
 // CHECK: gpu.barrier
 // CHECK: arith.shrui

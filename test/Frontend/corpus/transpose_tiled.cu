@@ -6,7 +6,7 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.out.cu -o %t.o %}
 // A 2-D shared tile, padded against bank conflicts, with a barrier.
 // CHECK-LABEL: gpu.func @transpose_tiled
-// CHECK-SAME: workgroup(%[[T:.*]] : memref<32x33xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[T:.*]] : memref<32x33xf32, #gpu.address_space<workgroup>> {ks.name = "tile"})
 // CHECK: memref.store {{.*}}, %[[T]][%{{.*}}, %{{.*}}] : memref<32x33xf32
 // CHECK: gpu.barrier
 // CHECK: memref.load %[[T]][%{{.*}}, %{{.*}}] : memref<32x33xf32

@@ -1,5 +1,5 @@
 __global__ void names(const float *x, float *y, int n) {
   float acc = 0.f, acc1 = 1.f;
-  for (int i = 0; i < n; ++i) { acc += x[i]; acc1 *= x[i]; }
+  for (int i = 0; i < n; ++i) { float t = acc; acc = acc1 + x[i]; acc1 = t * x[i]; }
   y[0] = acc + acc1;
 }
