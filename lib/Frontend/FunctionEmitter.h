@@ -312,6 +312,14 @@ protected:
   llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> reassignedBuffers;
   /// dim3 variables skipped code writes, and where.
   llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> opaqueDims;
+  /// Members of struct parameters the slice reads, as launcher parameters
+  /// (recordMember), and the parameters host code changes.
+  llvm::DenseMap<std::pair<const clang::ParmVarDecl *, const clang::FieldDecl *>, Value>
+      recordMembers;
+  llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> writtenParams;
+  bool recordParamsChecked = false;
+  std::optional<LValue> recordMember(const clang::ParmVarDecl *param,
+                                     const clang::MemberExpr *member);
 
   void emitStmt(const clang::Stmt *s) override;
   Value emitBuiltinVariable(llvm::StringRef name, gpu::Dimension dim,

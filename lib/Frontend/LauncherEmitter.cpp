@@ -56,6 +56,21 @@ bool isSliceVariable(const clang::ValueDecl *d) {
   return var && var->hasLocalStorage() && (isScalarValue(var->getType()) || isDim3(var->getType()));
 }
 
+/// A parameter of the host function that holds a struct (or a dim3) by value
+/// or by const reference: its scalar members are launcher parameters.
+bool isRecordParameter(const clang::ValueDecl *d) {
+  auto *param = dyn_cast_or_null<clang::ParmVarDecl>(d);
+  if (!param)
+    return false;
+  clang::QualType t = param->getType();
+  if (t->isReferenceType()) {
+    if (!t->getPointeeType().isConstQualified())
+      return false;
+    t = t->getPointeeType();
+  }
+  return t.getCanonicalType()->isRecordType() && !isScalarValue(t);
+}
+
 /// The variable `e` names once pointer casts and parentheses are stripped.
 const clang::VarDecl *pointerVariable(const clang::Expr *e) {
   while (true) {
@@ -156,7 +171,8 @@ bool isSliceable(const clang::Expr *e, clang::ASTContext &ast, int depth) {
            !unary->getSubExpr()->getType()->isPointerType() && isSliceable(unary->getSubExpr(), ast, depth);
   if (auto *member = dyn_cast<clang::MemberExpr>(e)) {
     auto *ref = dyn_cast<clang::DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
-    return ref && isDim3(ref->getType()) && isSliceVariable(ref->getDecl());
+    return ref && ((isDim3(ref->getType()) && isSliceVariable(ref->getDecl())) ||
+                   (isRecordParameter(ref->getDecl()) && isScalarValue(member->getType())));
   }
   if (auto *construct = dyn_cast<clang::CXXConstructExpr>(e))
     return (isDim3(e->getType()) || isValueClass(e->getType())) && all(construct->arguments());
@@ -242,6 +258,9 @@ private:
 
 bool LauncherEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp module) {
   host = fn;
+  recordMembers.clear();
+  writtenParams.clear();
+  recordParamsChecked = false;
   Location l = loc(fn->getBeginLoc());
   // The parameters the launcher can take: device pointers and scalars. The
   // others (main's argv, structs, references) are left out; a launch of
@@ -594,6 +613,9 @@ std::optional<LValue> LauncherEmitter::memberLValue(const clang::MemberExpr *mem
   if (ref && !checkDim3Known(ref))
     return std::nullopt;
   auto it = ref ? dims.find(dyn_cast<clang::VarDecl>(ref->getDecl())) : dims.end();
+  if (it == dims.end() && ref && isRecordParameter(ref->getDecl()) &&
+      isScalarValue(member->getType()))
+    return recordMember(cast<clang::ParmVarDecl>(ref->getDecl()), member);
   if (it == dims.end()) {
     error(member, "struct and vector members (float4.x, ...) are not supported yet");
     return std::nullopt;
@@ -601,6 +623,49 @@ std::optional<LValue> LauncherEmitter::memberLValue(const clang::MemberExpr *mem
   unsigned field = llvm::StringSwitch<unsigned>(member->getMemberDecl()->getName())
                        .Case("x", 0).Case("y", 1).Default(2);
   return LValue{it->second[field], {}};
+}
+
+/// cfg.n of a struct parameter `const Config &cfg` (or dims.x of a dim3
+/// parameter): the launcher takes the member as a parameter of its own,
+/// `cfg_n`, which the caller's host code computes. The struct must not be
+/// changed in the function, or one parameter would not be its value at
+/// every launch.
+std::optional<LValue> LauncherEmitter::recordMember(const clang::ParmVarDecl *param,
+                                                    const clang::MemberExpr *member) {
+  if (!recordParamsChecked) {
+    recordParamsChecked = true;
+    WrittenVariables finder;
+    finder.TraverseStmt(const_cast<clang::Stmt *>(host->getBody()));
+    for (auto [var, where] : finder.written)
+      if (isa<clang::ParmVarDecl>(var))
+        writtenParams.insert({var, where});
+  }
+  if (auto written = writtenParams.find(param); written != writtenParams.end()) {
+    error(member, "'" + param->getName() + "' is changed by host code in '" + host->getName() +
+                      "' (at line " + Twine(sm.getPresumedLineNumber(written->second)) +
+                      "): the launch slice reads members of unchanged struct parameters only");
+    return std::nullopt;
+  }
+  auto *field = dyn_cast<clang::FieldDecl>(member->getMemberDecl());
+  if (!field) {
+    error(member, "'" + member->getMemberDecl()->getName() + "' is not a data member");
+    return std::nullopt;
+  }
+  Value &slot = recordMembers[{param, field}];
+  if (!slot) {
+    Type type = scalarType(member->getType(), member->getExprLoc());
+    if (hadError)
+      return std::nullopt;
+    std::string variable = (param->getName() + "." + field->getName()).str();
+    Value value = addParameter(type, (param->getName() + "_" + field->getName()).str(),
+                               NameLoc::get(b.getStringAttr(variable), loc(member->getExprLoc())),
+                               /*hostValue=*/true);
+    slot = allocaAtEntry(MemRefType::get({}, type), value.getLoc());
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(slot.getDefiningOp());
+    store(value, slot, value.getLoc());
+  }
+  return LValue{slot, {}};
 }
 
 bool LauncherEmitter::emitSpecialDecl(const clang::VarDecl *var) {

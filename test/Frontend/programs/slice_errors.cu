@@ -67,3 +67,14 @@ void chunks(int n, int parts) {
   for (int p = 0; p < parts; ++p)
     step<<<(chunk + 255) / 256, 256>>>(x + p * chunk, y, chunk); // expected-error {{'x' is a buffer of host code: pass it to kernels whole (offsets into it, as in x + k, are not supported yet)}}
 }
+
+// Members of a struct parameter are launcher parameters, unless the
+// function changes the struct: then no one parameter is its value at every
+// launch.
+struct Sizes {
+  int n;
+};
+void changedStruct(Sizes s, float *x, float *y) {
+  s.n /= 2; // expected-error {{'s' is changed by host code in 'changedStruct' (at line 78): the launch slice reads members of unchanged struct parameters only}}
+  step<<<(s.n + 255) / 256, 256>>>(x, y, s.n);
+}
