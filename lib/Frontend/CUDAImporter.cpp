@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -131,7 +132,7 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
     return nullptr;
   context.loadDialect<arith::ArithDialect, cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
                       math::MathDialect, memref::MemRefDialect, scf::SCFDialect, ub::UBDialect,
-                      vector::VectorDialect>();
+                      vector::VectorDialect, NVVM::NVVMDialect>();
   clang::ASTContext &ast = unit->getASTContext();
   OpBuilder b(&context);
   Location fileLoc = FileLineColLoc::get(&context, path, 1, 1);

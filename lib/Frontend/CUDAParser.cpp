@@ -122,29 +122,19 @@ std::unique_ptr<clang::ASTUnit> mlir::ks::parseCUDA(MLIRContext &context, const 
         << "cannot read the file: " << buffer.getError().message();
     return nullptr;
   }
-  // Cooperative groups need CUDA's C++ library headers, which clang does not
-  // find; say what the construct is instead of clang's missing-file error.
   llvm::StringRef text = (*buffer)->getBuffer();
-  size_t lineNo = 1;
-  for (llvm::StringRef rest = text; !rest.empty();) {
-    auto [line, tail] = rest.split('\n');
-    if (line.ltrim().starts_with("#") && line.contains("include") &&
-        line.contains("cooperative_groups")) {
-      emitError(FileLineColLoc::get(&context, path, lineNo, line.size() - line.ltrim().size() + 1))
-          << "cooperative groups (cooperative_groups.h) are outside the supported subset";
-      return nullptr;
-    }
-    rest = tail;
-    ++lineNo;
-  }
   std::vector<std::string> args = {"-x", "cuda", "--cuda-device-only",
                                    "--cuda-gpu-arch=" + gpuArch, "-std=c++17",
                                    "-Wno-unknown-cuda-version", "-fsyntax-only",
                                    "-resource-dir=" KS_CLANG_RESOURCE_DIR};
   std::string toolkit = KS_CUDA_TOOLKIT_DIR;
-  if (!toolkit.empty() && llvm::sys::fs::exists(toolkit + "/include/cuda.h"))
+  if (!toolkit.empty() && llvm::sys::fs::exists(toolkit + "/include/cuda.h")) {
     args.push_back("--cuda-path=" + toolkit);
-  else
+    // CUDA's C++ library (cuda/std/...), which cooperative_groups.h needs:
+    // nvcc adds this directory itself, clang does not.
+    if (llvm::sys::fs::is_directory(toolkit + "/include/cccl"))
+      args.insert(args.end(), {"-isystem", toolkit + "/include/cccl"});
+  } else
     args.insert(args.end(), {"-nocudainc", "-nocudalib"});
   args.insert(args.end(), extraArgs.begin(), extraArgs.end());
   if (!toolkit.empty()) {

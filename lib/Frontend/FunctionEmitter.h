@@ -278,6 +278,15 @@ protected:
   Value emitMathCall(llvm::StringRef name, const clang::CallExpr *e);
   Value emitAtomic(llvm::StringRef name, const clang::CallExpr *e);
   Value emitShuffle(llvm::StringRef name, const clang::CallExpr *e);
+
+  // ImportCooperativeGroups.cpp
+  static std::optional<int64_t> groupSize(clang::QualType t);
+  bool emitGroupDecl(const clang::VarDecl *var);
+  std::optional<Value> emitGroupCall(const clang::CallExpr *e);
+  Value linearThreadId(Location l);
+  Value blockThreads(Location l);
+  void syncTile(int64_t size, Location l);
+  Value tileShuffle(int64_t size, gpu::ShuffleMode mode, Value value, Value offset, Location l);
 };
 
 /// Emits a host function that launches kernels as a func.func launcher: its

@@ -24,6 +24,8 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
   if (!callee)
     return error(e, "calls through function pointers are outside the supported subset");
   StringRef name = callee->getName();
+  if (std::optional<Value> group = emitGroupCall(e))
+    return *group;
   if (callee->getBuiltinID() == 0 && callee->hasBody() && callee->hasAttr<clang::CUDADeviceAttr>() &&
       !callee->getSourceRange().isInvalid() && !sm.isInSystemHeader(callee->getLocation()))
     return emitInlineCall(e, callee);

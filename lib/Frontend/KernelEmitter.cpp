@@ -62,6 +62,8 @@ bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
   clang::QualType t = var->getType();
   if (isDim3(t))
     return error(var->getLocation(), "dim3 variables belong in host code"), true;
+  if (emitGroupDecl(var))
+    return true;
   if (!var->hasAttr<clang::CUDASharedAttr>())
     return false;
   auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);

@@ -821,6 +821,11 @@ LogicalResult Emitter::emitOp(Operation *op) {
         names[copy.getAsyncToken()] = "0";
         return success();
       })
+      .Case<NVVM::SyncWarpOp>([&](NVVM::SyncWarpOp sync) {
+        // A cooperative-groups tile's sync.
+        line() << "__syncwarp(" << name(sync.getMask()) << ");\n";
+        return success();
+      })
       .Case<NVVM::CpAsyncCommitGroupOp>([&](auto) {
         line() << "__pipeline_commit();\n";
         return success();
@@ -1318,7 +1323,18 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       .Case<arith::AndIOp>([&](auto) { return bin("&"); })
       .Case<arith::OrIOp>([&](auto) { return bin("|"); })
       .Case<arith::XOrIOp>([&](auto) { return bin("^"); })
-      .Case<arith::ShLIOp>([&](auto) { return bin("<<"); })
+      .Case<arith::ShLIOp>([&](Operation *o) -> FailureOr<std::string> {
+        // A signed left shift that overflows is undefined before C++20:
+        // shift the unsigned bits (65535u << 16), as shli does.
+        FailureOr<std::string> type = cType(o->getResult(0).getType(), o);
+        if (failed(type))
+          return failure();
+        FailureOr<std::string> shifted = ubin("<<");
+        if (failed(shifted))
+          return failure();
+        exprPrec = Unary;
+        return "(" + *type + ")(" + *shifted + ")";
+      })
       .Case<arith::ShRSIOp>([&](auto) { return bin(">>"); })
       .Case<arith::ShRUIOp>([&](auto) { return ubin(">>"); })
       .Case<arith::NegFOp>([&](auto) {

@@ -14,7 +14,7 @@
 // PREC-NEXT: o[1] = a - (b - c);
 // PREC-NEXT: o[2] = a - b - c;
 // PREC-NEXT: o[3] = (int)(bool)((a & b) == c);
-// PREC-NEXT: o[4] = (a + b) << c;
+// PREC-NEXT: o[4] = (int)((unsigned)(a + b) << (unsigned)c);
 // PREC-NEXT: o[5] = (a + b) * c < a + b * c ? a : b;
 // PREC-NEXT: f[6] = -(-2.0f);
 // PREC-NEXT: f[7] = -(x + y);
@@ -61,7 +61,7 @@
 // CHECK-NEXT: o[29] = a & b;
 // CHECK-NEXT: o[30] = a | b;
 // CHECK-NEXT: o[31] = a ^ b;
-// CHECK-NEXT: o[32] = a << b;
+// CHECK-NEXT: o[32] = (int)((unsigned)a << (unsigned)b);
 // CHECK-NEXT: o[33] = a >> b;
 // CHECK-NEXT: o[34] = (unsigned)a >> (unsigned)b;
 // CHECK-NEXT: o[35] = min(a, b);

@@ -1,7 +1,7 @@
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 __global__ void k(float *x) {
-  cg::thread_block block = cg::this_thread_block();
+  cg::grid_group grid = cg::this_grid();
   x[threadIdx.x] = 1.f;
-  block.sync();
+  grid.sync();
 }

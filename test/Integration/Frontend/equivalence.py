@@ -69,6 +69,10 @@ CASES = {
                   "ceildiv(n,256)", "256", "n=1000003", ["--smem", "1024"]),
     "scale4": ("float4_loads.cu", "x:f32[4*n4]:in,y:f32[4*n4]:out,a:f32,n4:i32",
                "ceildiv(n4,256)", "256", "n4=250001,a=3", []),
+    "tile_row_sum": ("cg_reductions.cu", "x:f32[rows*cols]:in,sums:f32[rows]:out,rows:i32,cols:i32",
+                     "ceildiv(rows,4)", "128", "rows=1000,cols=1023", ["--tolerance", "1e-5"]),
+    "tile_max": ("cg_reductions.cu", "x:i32[n]:in,out:i32[ceildiv(n,256)]:out,n:i32",
+                 "ceildiv(n,256)", "256", "n=1000003", []),
     "argmax": ("argmax_cas.cu", "x:i32[n]:in,best:i32[1]:inout,where:i32[1]:inout,n:i32",
                "ceildiv(n,256)", "256", "n=1000003", []),
 }

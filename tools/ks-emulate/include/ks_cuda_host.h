@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <atomic>
 #include <barrier>
+#include <climits>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -135,6 +136,11 @@ void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long smem
 #define __align__(n) __attribute__((aligned(n)))
 
 inline void __syncthreads() { ks_emu::block_->arrive_and_wait(); }
+// The lanes of the mask are those of the whole warp here (tiles of a warp
+// synchronize in step with it, as the emulated kernels do).
+inline void __syncwarp(unsigned = 0xffffffffu) {
+  ks_emu::warps_[ks_emu::linear_ / 32]->barrier.arrive_and_wait();
+}
 
 template <typename T> T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {
   unsigned lane = ks_emu::linear_ % 32;
@@ -195,5 +201,46 @@ inline int __float_as_int(float x) { int i; std::memcpy(&i, &x, 4); return i; }
 inline double __longlong_as_double(long long x) { double d; std::memcpy(&d, &x, 8); return d; }
 using std::isnan;
 using std::signbit;
+
+// The block and warp part of cooperative groups, as the importer takes it
+// (lib/Frontend/ImportCooperativeGroups.cpp), so that sources using it run
+// here beside their export.
+namespace cooperative_groups {
+struct thread_block {
+  static unsigned thread_rank() {
+    return threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+  }
+  static unsigned num_threads() { return blockDim.x * blockDim.y * blockDim.z; }
+  static unsigned size() { return num_threads(); }
+  static void sync() { __syncthreads(); }
+};
+template <unsigned N, typename Parent = void> struct thread_block_tile {
+  unsigned thread_rank() const { return thread_block::thread_rank() & (N - 1); }
+  unsigned num_threads() const { return N; }
+  unsigned size() const { return N; }
+  unsigned meta_group_rank() const { return thread_block::thread_rank() / N; }
+  unsigned meta_group_size() const { return (thread_block::num_threads() + N - 1) / N; }
+  void sync() const { __syncwarp(); }
+  template <typename T> T shfl(T v, int src) const { return __shfl_sync(~0u, v, src, N); }
+  template <typename T> T shfl_down(T v, unsigned d) const { return __shfl_down_sync(~0u, v, d, N); }
+  template <typename T> T shfl_up(T v, unsigned d) const { return __shfl_up_sync(~0u, v, d, N); }
+  template <typename T> T shfl_xor(T v, unsigned m) const { return __shfl_xor_sync(~0u, v, m, N); }
+};
+inline thread_block this_thread_block() { return {}; }
+template <unsigned N, typename P> thread_block_tile<N> tiled_partition(const P &) { return {}; }
+template <typename T> struct plus { T operator()(T a, T b) const { return a + b; } };
+template <typename T> struct less { T operator()(T a, T b) const { return a < b ? a : b; } };
+template <typename T> struct greater { T operator()(T a, T b) const { return a > b ? a : b; } };
+template <typename T> struct bit_and { T operator()(T a, T b) const { return a & b; } };
+template <typename T> struct bit_or { T operator()(T a, T b) const { return a | b; } };
+template <typename T> struct bit_xor { T operator()(T a, T b) const { return a ^ b; } };
+template <typename G, typename T, typename Op> T reduce(const G &g, T v, Op op) {
+  for (unsigned o = g.size() / 2; o > 0; o /= 2)
+    v = op(v, g.shfl_xor(v, o));
+  return v;
+}
+inline void sync(const thread_block &g) { g.sync(); }
+template <unsigned N, typename P> void sync(const thread_block_tile<N, P> &g) { g.sync(); }
+} // namespace cooperative_groups
 
 #endif // KS_CUDA_HOST_H
