@@ -590,28 +590,23 @@ LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLo
   ValueRange yielded = after.getTerminator()->getOperands();
   // A counter not read after the loop is declared in the for header.
   bool counterInHeader = counted && loop.getResult(counted->iv).use_empty();
-  SmallVector<Value> outside, outsideInits;
-  for (auto [i, arg] : llvm::enumerate(before.getArguments()))
-    if (!counterInHeader || i != counted->iv) {
-      outside.push_back(arg);
-      outsideInits.push_back(loop.getInits()[i]);
-    }
   for (auto [i, arg] : llvm::enumerate(before.getArguments())) {
-    if (!llvm::is_contained(outside, arg))
+    if (counterInHeader && i == counted->iv)
       continue;
     SmallVector<Value> candidates = {yielded[i], loop.getInits()[i]};
     if (failed(declareCarried(ValueRange(arg), loop, "x", {ValueRange(candidates)},
                               ValueRange(loop.getInits()[i]))))
       return failure();
   }
-  std::string counter;
+  // `int p = 0`, the for header's declaration of the counter.
+  std::string counterDecl;
   if (counterInHeader) {
     BlockArgument iv = before.getArgument(counted->iv);
     FailureOr<std::string> type = cType(iv.getType(), loop);
     if (failed(type))
       return failure();
-    counter = fresh(nameFrom({yielded[counted->iv], loop.getInits()[counted->iv]}, "i"));
-    names[iv] = counter;
+    names[iv] = fresh(nameFrom({yielded[counted->iv], loop.getInits()[counted->iv]}, "i"));
+    counterDecl = *type + " " + names[iv] + " = " + name(loop.getInits()[counted->iv]);
   }
   if (failed(emitBlock(before)))
     return failure();
@@ -634,12 +629,7 @@ LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLo
     if (matchPattern(counted->step, m_Constant(&constantStep)))
       step = std::to_string(constantStep.getInt());
     std::string iv = name(before.getArgument(counted->iv));
-    std::string init;
-    if (counterInHeader) {
-      FailureOr<std::string> type = cType(before.getArgument(counted->iv).getType(), loop);
-      init = *type + " " + iv + " = " + name(loop.getInits()[counted->iv]);
-    }
-    line() << "for (" << init << "; " << condition << "; "
+    line() << "for (" << counterDecl << "; " << condition << "; "
            << (step == "1" ? "++" + iv : iv + " += " + step)
            << ") {\n";
   } else {
