@@ -106,6 +106,8 @@ std::string bufferName(gpu::GPUFuncOp kernel, Value root) {
                                                                                  : "local";
     }
   }
+  if (auto global = root.getDefiningOp<memref::GetGlobalOp>())
+    return global.getName().str(); // a __constant__ or __device__ variable
   return getSourceVariableName(root).value_or("?").str();
 }
 

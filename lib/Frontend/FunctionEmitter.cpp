@@ -28,6 +28,13 @@ std::nullptr_t FunctionEmitter::error(clang::SourceLocation l, const Twine &mess
   return nullptr;
 }
 
+Slot *FunctionEmitter::findSlot(const clang::VarDecl *var) {
+  if (!var)
+    return nullptr;
+  auto it = vars.find(var);
+  return it != vars.end() ? &it->second : bindGlobal(var);
+}
+
 Value FunctionEmitter::allocaAtEntry(MemRefType type, Location l) {
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(entry);
@@ -67,7 +74,20 @@ void FunctionEmitter::nameAfter(Value v, const clang::VarDecl *var) {
   def->setLoc(NameLoc::get(b.getStringAttr(var->getName()), def->getLoc()));
 }
 
+bool FunctionEmitter::isConstantMemory(Value memref) {
+  auto space = dyn_cast_or_null<IntegerAttr>(cast<MemRefType>(memref.getType()).getMemorySpace());
+  return space && space.getInt() == kConstantMemorySpace;
+}
+
 void FunctionEmitter::storeLValue(Value v, const LValue &lv, Location l) {
+  if (isConstantMemory(lv.memref)) {
+    // nvcc refuses it too: device code only reads __constant__ memory.
+    if (!hadError)
+      emitError(l) << "a kernel cannot write __constant__ memory (the host sets it, with "
+                      "cudaMemcpyToSymbol)";
+    hadError = true;
+    return;
+  }
   nameAfter(v, lv.var);
   if (lv.lane) {
     LValue whole = lv;

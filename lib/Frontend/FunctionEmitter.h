@@ -7,6 +7,7 @@
 //   ImportStmt.cpp      statements and control flow
 //   ImportExpr.cpp      expressions (a ConstStmtVisitor), places, pointers
 //   ImportBuiltins.cpp  device calls: builtins, atomics, shuffles, inlining
+//   ImportGlobals.cpp   __constant__ and __device__ variables as memref.global
 //   KernelEmitter.cpp   __global__ functions as gpu.func
 //   LauncherEmitter.cpp host functions that launch kernels, as func.func
 //
@@ -154,6 +155,10 @@ protected:
   virtual Value emitCall(const clang::CallExpr *e) = 0;
   /// `s.x` where `s` is no vector type: dim3 members in host code.
   virtual std::optional<LValue> memberLValue(const clang::MemberExpr *e) = 0;
+  /// A file-scope variable a function reads: its slot, bound on first use
+  /// (kernels: __constant__ and __device__ variables, ImportGlobals.cpp);
+  /// nullptr when `var` is none the function may use (no error reported).
+  virtual Slot *bindGlobal(const clang::VarDecl *var) { return nullptr; }
   /// A pointer variable that has no slot (host code's device buffers).
   virtual std::optional<Pointer> unboundPointer(const clang::DeclRefExpr *e) {
     error(e, "unknown pointer '" + e->getDecl()->getName() + "'");
@@ -187,12 +192,20 @@ protected:
 
   //===--- slots ----------------------------------------------------------===//
 
+  /// Where `var` lives: a local, a parameter or a bound global; nullptr when
+  /// it has no slot here.
+  Slot *findSlot(const clang::VarDecl *var);
+
   Value allocaAtEntry(MemRefType type, Location l);
   Value indexConst(int64_t v, Location l) { return arith::ConstantIndexOp::create(b, l, v); }
   Value load(Value slot, Location l) { return memref::LoadOp::create(b, l, slot, ValueRange{}); }
   void store(Value v, Value slot, Location l) {
     memref::StoreOp::create(b, l, v, slot, ValueRange{});
   }
+  /// PTX's .const state space: what NVVM lowers memref memory space 4 to
+  /// (__constant__ variables, ImportGlobals.cpp).
+  static constexpr unsigned kConstantMemorySpace = 4;
+  static bool isConstantMemory(Value memref);
   Value loadLValue(const LValue &lv, Location l);
   void storeLValue(Value v, const LValue &lv, Location l);
   void setVectorAlignment(Operation *op, const LValue &lv);
@@ -273,6 +286,12 @@ protected:
   bool emitSpecialDecl(const clang::VarDecl *var) override;
   Value emitCall(const clang::CallExpr *e) override;
   std::optional<LValue> memberLValue(const clang::MemberExpr *e) override;
+  Slot *bindGlobal(const clang::VarDecl *var) override;
+
+  // ImportGlobals.cpp
+  /// The initial value of file-scope variable `var` of memref type `type`
+  /// (zeros without an initializer); null after an error.
+  DenseElementsAttr globalInitializer(const clang::VarDecl *var, MemRefType type);
 
   // ImportBuiltins.cpp
   Value emitMathCall(llvm::StringRef name, const clang::CallExpr *e);

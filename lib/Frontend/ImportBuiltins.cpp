@@ -187,6 +187,8 @@ Value KernelEmitter::emitAtomic(StringRef name, const clang::CallExpr *e) {
   Value v = p ? rvalue(e->getArg(1)) : nullptr;
   if (!v)
     return nullptr;
+  if (isConstantMemory(p->base))
+    return error(e->getArg(0), "atomics cannot change __constant__ memory");
   clang::QualType elem = e->getArg(0)->getType()->getPointeeType();
   v = convert(v, e->getArg(1)->getType(), elem, e->getArg(1));
   bool isFloat = isa<FloatType>(v.getType()), u = isUnsigned(elem);

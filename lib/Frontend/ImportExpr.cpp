@@ -317,19 +317,21 @@ std::optional<LValue> FunctionEmitter::lvalue(const clang::Expr *e) {
     return lvalue(cast->getSubExpr());
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
-    auto it = var ? vars.find(var) : vars.end();
-    if (it == vars.end()) {
-      error(e, "'" + ref->getDecl()->getName() + "' is not a local variable or parameter of the kernel "
-                 "(globals and __constant__ memory are not supported yet)");
+    Slot *slot = findSlot(var);
+    if (!slot) {
+      if (!hadError)
+        error(e, "'" + ref->getDecl()->getName() +
+                     "' is a host variable: kernels read locals, parameters, __constant__ and "
+                     "__device__ variables");
       return std::nullopt;
     }
-    if (it->second.kind == Slot::Reference)
-      return it->second.place;
-    if (it->second.kind != Slot::Scalar) {
+    if (slot->kind == Slot::Reference)
+      return slot->place;
+    if (slot->kind != Slot::Scalar) {
       error(e, "assigning a whole pointer or array here is not supported");
       return std::nullopt;
     }
-    return LValue{it->second.storage, {}, 1, std::nullopt, var};
+    return LValue{slot->storage, {}, 1, std::nullopt, var};
   }
   if (auto *member = dyn_cast<clang::MemberExpr>(e); member && vectorRecord(member->getBase()->getType())) {
     // v.x of a float4 place: one lane of the vector stored there.
@@ -353,13 +355,14 @@ std::optional<LValue> FunctionEmitter::lvalue(const clang::Expr *e) {
     if (subscripts.size() > 1) {
       auto *ref = dyn_cast<clang::DeclRefExpr>(baseExpr);
       auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
-      auto it = var ? vars.find(var) : vars.end();
-      if (it == vars.end() || it->second.kind != Slot::Array ||
-          cast<MemRefType>(it->second.storage.getType()).getRank() != int64_t(subscripts.size())) {
-        error(e, "multi-dimensional subscripts are supported on local and __shared__ arrays only");
+      Slot *slot = findSlot(var);
+      if (!slot || slot->kind != Slot::Array ||
+          cast<MemRefType>(slot->storage.getType()).getRank() != int64_t(subscripts.size())) {
+        error(e, "multi-dimensional subscripts are supported on local, __shared__, __constant__ "
+                 "and __device__ arrays only");
         return std::nullopt;
       }
-      LValue lv{it->second.storage, {}};
+      LValue lv{slot->storage, {}};
       for (const clang::Expr *idx : subscripts) {
         Value i = rvalue(idx);
         if (!i)
@@ -424,20 +427,22 @@ std::optional<Pointer> FunctionEmitter::pointer(const clang::Expr *e) {
   Location l = loc(e);
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
-    auto it = var ? vars.find(var) : vars.end();
-    if (it == vars.end())
+    Slot *slot = findSlot(var);
+    if (!slot) {
+      if (hadError)
+        return std::nullopt;
       return unboundPointer(ref);
-    if (it->second.kind == Slot::Array) {
-      if (cast<MemRefType>(it->second.storage.getType()).getRank() != 1) {
+    }
+    if (slot->kind == Slot::Array) {
+      if (cast<MemRefType>(slot->storage.getType()).getRank() != 1) {
         error(e, "pointers into multi-dimensional arrays are not supported yet");
         return std::nullopt;
       }
-      return Pointer{it->second.storage, indexConst(0, l)};
+      return Pointer{slot->storage, indexConst(0, l)};
     }
-    if (it->second.kind == Slot::PointerVar)
-      return Pointer{it->second.base,
-                     it->second.offsetSlot ? load(it->second.offsetSlot, l) : indexConst(0, l),
-                     it->second.width};
+    if (slot->kind == Slot::PointerVar)
+      return Pointer{slot->base, slot->offsetSlot ? load(slot->offsetSlot, l) : indexConst(0, l),
+                     slot->width};
   }
   if (auto *bin = dyn_cast<clang::BinaryOperator>(e)) {
     if (bin->getOpcode() == clang::BO_Add || bin->getOpcode() == clang::BO_Sub) {

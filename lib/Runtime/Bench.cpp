@@ -12,6 +12,7 @@
 #include <cublas_v2.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -95,6 +96,9 @@ bool timeSamples(Timer &timer, int warmup, int reps, const std::function<cudaErr
 struct Program {
   std::vector<LoadedKernel> kernels;
   std::vector<LaunchStep> steps;
+  /// Per spec parameter: the device address of a module variable (@taps),
+  /// else null.
+  std::vector<void *> globals;
 };
 
 /// The state of one variant job: inputs, device buffers, kernels.
@@ -138,6 +142,19 @@ private:
     return cudaSuccess;
   }
 
+  /// Module variables are staged in buffers like the others: before a
+  /// launch each takes its buffer's contents (`in`), after it the buffer
+  /// takes the variable's (`out`).
+  cudaError_t copyGlobals(const Program &program, bool in, cudaStream_t stream) {
+    for (size_t i = 0; i < spec.params.size(); ++i)
+      if (program.globals[i])
+        if (cudaError_t err = cudaMemcpyAsync(in ? program.globals[i] : buffers[i].ptr,
+                                              in ? buffers[i].ptr : program.globals[i], bytesOf(i),
+                                              cudaMemcpyDeviceToDevice, stream))
+          return err;
+    return cudaSuccess;
+  }
+
   /// Restores inputs, poisons outputs with `poison`, launches once and
   /// copies every output buffer back.
   bool runOnce(const Program &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
@@ -147,7 +164,11 @@ private:
       if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
         err = cudaMemset(buffers[i].ptr, poison, bytesOf(i));
     if (err == cudaSuccess)
+      err = copyGlobals(k, /*in=*/true, nullptr);
+    if (err == cudaSuccess)
       err = launch_(k, nullptr);
+    if (err == cudaSuccess)
+      err = copyGlobals(k, /*in=*/false, nullptr);
     if (err == cudaSuccess)
       err = cudaDeviceSynchronize();
     if (err != cudaSuccess) {
@@ -170,10 +191,11 @@ private:
   cudaError_t launch_(const Program &program, cudaStream_t stream) {
     for (size_t i = 0; i < program.steps.size(); ++i) {
       const LaunchStep &step = program.steps[i];
-      // A launch that names its own parameters passes those (rare: the
-      // common case passes all of the spec's without a copy).
+      // A launch that names its own parameters passes those, and a spec
+      // with module variables its arguments (the common case passes all of
+      // the spec's without a copy).
       std::vector<KernelArg> named;
-      if (!step.params.empty())
+      if (!step.params.empty() || hasGlobals())
         for (size_t a : stepArguments(step, spec.params))
           named.push_back(args[a]);
       if (cudaError_t err = mlir::ks::runtime::launch(program.kernels[i], step.grid, step.block,
@@ -184,8 +206,13 @@ private:
     return cudaSuccess;
   }
 
+  bool hasGlobals() const {
+    return std::any_of(spec.params.begin(), spec.params.end(),
+                       [](const Param &p) { return p.isGlobal; });
+  }
+
   /// Loads the variant's kernels: its steps, or one launch of its kernel
-  /// with the spec's sizes.
+  /// with the spec's sizes; and finds its module variables.
   bool load(const Variant &v, Program &program, std::string &error) {
     program.steps = v.steps;
     if (program.steps.empty())
@@ -194,6 +221,23 @@ private:
     for (size_t i = 0; i < program.steps.size(); ++i)
       if (!loadKernel(v.path, program.steps[i].kernel, program.kernels[i], error))
         return false;
+    program.globals.assign(spec.params.size(), nullptr);
+    for (size_t i = 0; i < spec.params.size(); ++i) {
+      if (!spec.params[i].isGlobal)
+        continue;
+      const std::string &name = spec.params[i].name;
+      size_t bytes = 0;
+      if (cudaError_t err = cudaLibraryGetGlobal(&program.globals[i], &bytes,
+                                                 program.kernels.back().library, name.c_str())) {
+        error = "no module variable '" + name + "' in " + v.path + " (" + describe(err) + ")";
+        return false;
+      }
+      if (bytes != bytesOf(i)) {
+        error = "module variable '" + name + "' in " + v.path + " has " + std::to_string(bytes) +
+                " bytes, the spec " + std::to_string(bytesOf(i));
+        return false;
+      }
+    }
     return true;
   }
 
@@ -365,6 +409,8 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
                                               cudaMemcpyHostToDevice, timer.stream))
             return e;
     }
+    if (cudaError_t e = copyGlobals(cand, /*in=*/true, timer.stream))
+      return e;
     return options.flushL2 ? cudaMemsetAsync(flush.ptr, i & 0xFF, flush.bytes, timer.stream)
                            : cudaSuccess;
   };

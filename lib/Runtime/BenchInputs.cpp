@@ -126,14 +126,16 @@ mlir::ks::runtime::parseLaunchSteps(const std::string &text, const ScalarValues 
 
 std::vector<size_t> mlir::ks::runtime::stepArguments(const LaunchStep &step,
                                                      const std::vector<Param> &specParams) {
-  std::vector<size_t> all(specParams.size());
-  for (size_t i = 0; i < all.size(); ++i)
-    all[i] = i;
+  // Module variables (@taps) are no arguments.
+  std::vector<size_t> all;
+  for (size_t i = 0; i < specParams.size(); ++i)
+    if (!specParams[i].isGlobal)
+      all.push_back(i);
   std::vector<size_t> named;
   for (const std::string &name : step.params) {
     auto it = std::find_if(specParams.begin(), specParams.end(),
                            [&](const Param &p) { return p.name == name; });
-    if (it == specParams.end())
+    if (it == specParams.end() || it->isGlobal)
       return all;
     named.push_back(size_t(it - specParams.begin()));
   }

@@ -88,6 +88,11 @@ bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Para
     std::vector<std::string> fields = splitTopLevel(item, ':');
     Param p;
     p.name = fields[0];
+    if (!p.name.empty() && p.name[0] == '@') {
+      // @NAME:TYPE[EXTENT]:ROLE: a module variable.
+      p.isGlobal = true;
+      p.name = p.name.substr(1);
+    }
     if (!isIdentifier(p.name)) {
       error = "parameter '" + item + "': expected NAME:TYPE[EXTENT]:ROLE or NAME:TYPE";
       return false;
@@ -150,6 +155,10 @@ bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Para
     }
     if (p.isBuffer && p.extent.empty()) {
       error = "parameter '" + p.name + "': empty extent";
+      return false;
+    }
+    if (p.isGlobal && !p.isBuffer) {
+      error = "parameter '@" + p.name + "': a module variable needs TYPE[EXTENT] (a scalar is [1])";
       return false;
     }
     params.push_back(p);
@@ -263,6 +272,13 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
       param.isBuffer = true;
       if (!formulaField(p[keys::kExtent], path + ".extent", param.extent, error))
         return std::nullopt;
+    }
+    if (p.contains(keys::kGlobal)) {
+      if (!p[keys::kGlobal].is_boolean() || !p.contains(keys::kExtent)) {
+        error = path + ": 'global' must be true or false, on a buffer with an extent";
+        return std::nullopt;
+      }
+      param.isGlobal = p[keys::kGlobal].get<bool>();
     }
     if (p.contains(keys::kRole) && !param.isBuffer) {
       error = path + ": buffer '" + param.name +
@@ -424,6 +440,8 @@ std::string mlir::ks::runtime::toJSON(const LaunchSpec &spec) {
       j[keys::kExtent] = p.extent;
       j[keys::kRole] = toString(p.role);
       j[keys::kRange] = {p.lo, p.hi};
+      if (p.isGlobal)
+        j[keys::kGlobal] = true;
     }
     doc[keys::kParams].push_back(j);
   }

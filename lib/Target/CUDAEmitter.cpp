@@ -81,6 +81,9 @@ private:
   };
   llvm::DenseMap<Value, View> views;
   bool usesAsyncCopies = false;
+  /// File-scope device variables (memref.global): their names are taken in
+  /// every function; a ks.scalar one is a scalar (`hits`, not `hits[0]`).
+  llvm::StringSet<> globalNames, scalarGlobals;
 
   raw_ostream &line() { return os.indent(indent * 2); }
 
@@ -285,7 +288,15 @@ private:
     views.clear();
     used.clear();
     taken.clear();
+    for (const auto &global : globalNames)
+      taken.insert(global.getKey());
   }
+
+  LogicalResult emitGlobal(memref::GlobalOp global);
+  /// `{{1, 2}, {3, 4}}`: the elements of `init` from `flat` on, for the
+  /// dimensions of `shape` from `dim` on.
+  void emitInitializer(ArrayRef<Attribute> elements, ArrayRef<int64_t> shape, size_t dim,
+                       size_t &flat);
 
   LogicalResult emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLoop> counted);
   LogicalResult emitKernel(gpu::GPUFuncOp func);
@@ -320,6 +331,9 @@ std::string Emitter::subscript(Value memref, ValueRange indices) {
     return view->second.pointer + "[" + (offset.empty() ? "0" : offset) + "]";
   }
   std::string s = name(memref);
+  if (auto global = memref.getDefiningOp<memref::GetGlobalOp>();
+      global && scalarGlobals.contains(global.getName()))
+    return s;
   for (Value i : indices) {
     // A constant subscript needs no 64-bit suffix: o[0], not o[0LL].
     // Nor do the unsigned thread and block indices: shared[threadIdx.x].
@@ -366,8 +380,8 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
 
 /// What `op` computes is a name or an expression written into its user.
 bool Emitter::printsNothing(Operation *op, Operation *acceptedTerminator) {
-  return isa<arith::ConstantOp, gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(
-             op) ||
+  return isa<arith::ConstantOp, gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+             memref::GetGlobalOp>(op) ||
          inlinedIntoUser(op, acceptedTerminator);
 }
 
@@ -729,6 +743,10 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<gpu::DynamicSharedMemoryOp>([&](auto) { return success(); })
+      .Case<memref::GetGlobalOp>([&](memref::GetGlobalOp get) {
+        names[get.getResult()] = get.getName().str();
+        return success();
+      })
       .Case<vector::StoreOp>([&](vector::StoreOp store) -> LogicalResult {
         FailureOr<std::string> type = cType(store.getVectorType(), op);
         if (failed(type))
@@ -1392,6 +1410,62 @@ template <typename T> static __host__ __device__ __forceinline__ T ks_minimum(T 
 
 )";
 
+/// __constant__ (memory space 4) and __device__ (global) variables, with
+/// their initializers unless they are all zero (as C's are without one).
+LogicalResult Emitter::emitGlobal(memref::GlobalOp global) {
+  MemRefType type = global.getType();
+  auto number = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
+  auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
+  bool constant = number && number.getInt() == 4;
+  if (!constant && !(space && space.getValue() == gpu::AddressSpace::Global))
+    return global.emitError("export-cuda: only __constant__ (memory space 4) and global device "
+                            "variables are exported");
+  FailureOr<std::string> elem = cType(type.getElementType(), global);
+  auto init = dyn_cast_or_null<DenseElementsAttr>(global.getInitialValueAttr());
+  if (failed(elem) || !type.hasStaticShape())
+    return failure();
+  bool scalar = global->hasAttr("ks.scalar");
+  os << (constant ? "__constant__ " : "__device__ ") << (global.getConstant() ? "const " : "")
+     << *elem << " " << global.getSymName();
+  if (!scalar)
+    for (int64_t d : type.getShape())
+      os << "[" << d << "]";
+  auto isZero = [](Attribute a) {
+    if (auto i = dyn_cast<IntegerAttr>(a))
+      return i.getValue().isZero();
+    auto f = dyn_cast<FloatAttr>(a);
+    return f && f.getValue().isPosZero();
+  };
+  if (init && !(init.isSplat() && isZero(init.getSplatValue<Attribute>()))) {
+    SmallVector<Attribute> elements(init.getValues<Attribute>());
+    size_t flat = 0;
+    os << " = ";
+    if (scalar)
+      os << literal(elements.front());
+    else
+      emitInitializer(elements, type.getShape(), 0, flat);
+  }
+  os << ";\n";
+  globalNames.insert(global.getSymName());
+  if (scalar)
+    scalarGlobals.insert(global.getSymName());
+  return success();
+}
+
+void Emitter::emitInitializer(ArrayRef<Attribute> elements, ArrayRef<int64_t> shape, size_t dim,
+                              size_t &flat) {
+  os << "{";
+  for (int64_t i = 0; i < shape[dim]; ++i) {
+    if (i)
+      os << ", ";
+    if (dim + 1 < shape.size())
+      emitInitializer(elements, shape, dim + 1, flat);
+    else
+      os << literal(elements[flat++]);
+  }
+  os << "}";
+}
+
 LogicalResult Emitter::emitModule(ModuleOp module) {
   os << "// Generated by KernelSkill (ks-translate --export-cuda)";
   if (auto source = module->getAttrOfType<StringAttr>("ks.source"))
@@ -1409,6 +1483,15 @@ LogicalResult Emitter::emitModule(ModuleOp module) {
           .wasInterrupted())
     os << kNaNPropagatingMinMax;
   bool any = false;
+  bool anyGlobal = false;
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    for (auto global : gpuModule.getOps<memref::GlobalOp>()) {
+      if (failed(emitGlobal(global)))
+        return failure();
+      anyGlobal = true;
+    }
+  if (anyGlobal)
+    os << "\n";
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
     for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
       if (!func.isKernel())

@@ -22,6 +22,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -380,6 +381,32 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
     }
     params.push_back(std::move(param));
   }
+  // The module variables the kernel reads and writes (`__constant__ float
+  // taps[5]` that the host fills): ks-bench fills them by name. Constants
+  // (`const`, with their initializer) need nothing.
+  llvm::StringSet<> seen;
+  WalkResult walked = kernel.walk([&](memref::GetGlobalOp get) {
+    auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
+    if (!global || global.getConstant() || !seen.insert(get.getName()).second)
+      return WalkResult::advance();
+    std::optional<StringRef> elem = typeName(global.getType().getElementType());
+    if (!elem) {
+      get.emitError("ks-emit-launch-spec: module variable '")
+          << get.getName() << "' has element type " << global.getType().getElementType()
+          << ", which ks-bench does not support";
+      return WalkResult::interrupt();
+    }
+    auto [reads, writes] = accessesOf(get.getResult());
+    params.push_back(llvm::json::Object{
+        {keys::kName, get.getName().str()},
+        {keys::kType, *elem},
+        {keys::kExtent, std::to_string(global.getType().getNumElements())},
+        {keys::kRole, reads && writes ? keys::kRoleInOut : writes ? keys::kRoleOut : keys::kRoleIn},
+        {keys::kGlobal, true}});
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
 
   auto dims = [&](gpu::KernelDim3 dim) -> FailureOr<llvm::json::Array> {
     llvm::json::Array out;

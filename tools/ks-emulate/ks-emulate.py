@@ -18,6 +18,8 @@ its export (--ref-kernel: the reference's C++ name, e.g. a template instance).
 
 --params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE
 with an optional :LO..HI range of their random inputs, scalars TYPE); extents are Python expressions of the workload's scalars.
+A buffer named @NAME is the files' __constant__ or __device__ variable NAME
+(as for ks-bench): copied in before the launches and out after them.
 The kernels run through tools/ks-emulate/include/ks_cuda_host.h (one std::thread
 per CUDA thread, one block at a time), compiled with the host C++ compiler
 (KS_CXX, default g++). Exit 0 when every output matches, 1 when one does not,
@@ -38,12 +40,14 @@ CTYPES = {"f32": "float", "f64": "double", "i32": "int", "u32": "unsigned", "i64
 def parse_params(text):
     params = []
     for item in split_top(text):
-        m = re.fullmatch(r"\s*(\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?"
+        m = re.fullmatch(r"\s*(@?\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?"
                          r"(?::(-?[\d.]+)\.\.(-?[\d.]+))?\s*", item)
         if not m or m.group(2) not in CTYPES:
             raise SystemExit(f"ks-emulate: bad parameter '{item}'")
         name, ty, extent, role, lo, hi = m.groups()
         floating = ty in ("f32", "f64")
+        if name.startswith("@") and not extent:
+            raise SystemExit(f"ks-emulate: module variable '{item}' needs TYPE[EXTENT]")
         # ks-bench's default ranges: [-1, 1) for floats, [0, 16) for integers.
         params.append({"name": name, "type": ty, "extent": extent,
                        "role": role or ("in" if extent else None),
@@ -113,7 +117,8 @@ def main():
     env = {k: eval(v, {}, dict((a, int(b) if b.lstrip("-").isdigit() else float(b))
                                  for a, b in scalars.items())) for k, v in scalars.items()}
     params = parse_params(args.params)
-    lines = ['#include "ks_cuda_host.h"', "#include <cstdio>", "#include <cmath>", ""]
+    lines = ['#include "ks_cuda_host.h"', "#include <algorithm>", "#include <cstdio>", "#include <cmath>",
+             "#include <cstring>", ""]
     for ns, path in (("ref", args.reference), ("cand", args.candidate)):
         lines += [f"namespace {ns} {{", host_source(path), "}", ""]
     lines += ["static unsigned long long state;",
@@ -121,6 +126,7 @@ def main():
               " return double(state >> 11) / 9007199254740992.0; }",
               "int main() {", "  int failed = 0;"]
     call_ref, call_cand = [], []
+    copy_in, copy_out = [], []
     for i, p in enumerate(params):
         ct = CTYPES[p["type"]]
         if p["extent"] is None:
@@ -144,8 +150,17 @@ def main():
         if p["role"] == "out":
             lines.append(f"  std::memset(r{i}.data(), 0xff, r{i}.size() * sizeof({ct}));")
         lines.append(f"  c{i} = r{i};")
+        if p["name"].startswith("@"):
+            # A module variable: &ref::taps is the array's (or scalar's) address.
+            var = p["name"][1:]
+            for ns, buf in (("ref", f"r{i}"), ("cand", f"c{i}")):
+                size = f"std::min(sizeof({ns}::{var}), {buf}.size() * sizeof({ct}))"
+                copy_in.append(f"  std::memcpy((void *)&{ns}::{var}, {buf}.data(), {size});")
+                copy_out.append(f"  std::memcpy({buf}.data(), (const void *)&{ns}::{var}, {size});")
+            continue
         call_ref.append(f"r{i}.data()")
         call_cand.append(f"c{i}.data()")
+    lines += copy_in
     if args.launcher:
         lines.append(f"  ref::{args.launcher}({', '.join(call_ref)});")
         lines.append(f"  cand::{args.launcher}({', '.join(call_cand)});")
@@ -157,6 +172,7 @@ def main():
         launch = f"{dims(args.grid)}, {dims(args.block)}, {smem}ULL"
         lines.append(f"  ks_emu::launch(ref::{args.ref_kernel or args.kernel}, {launch}, {', '.join(call_ref)});")
         lines.append(f"  ks_emu::launch(cand::{args.kernel}, {launch}, {', '.join(call_cand)});")
+    lines += copy_out
     for i, p in enumerate(params):
         if p["extent"] is None or p["role"] == "in":
             if p["extent"] is not None:

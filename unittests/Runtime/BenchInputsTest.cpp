@@ -88,6 +88,11 @@ TEST(LaunchStepsTest, LaunchesPassTheirNamedParameters) {
   EXPECT_EQ(stepArguments(plain, spec), (std::vector<size_t>{0, 1, 2, 3}));
   plain.params = {"x", "z"};
   EXPECT_EQ(stepArguments(plain, spec), (std::vector<size_t>{0, 1, 2, 3}));
+  // Module variables (@taps) are never arguments.
+  std::vector<Param> withGlobals;
+  ASSERT_TRUE(parseParamList("x:f32[n]:in,@taps:f32[9]:in,y:f32[n]:out,n:i32", withGlobals, error));
+  plain.params = {};
+  EXPECT_EQ(stepArguments(plain, withGlobals), (std::vector<size_t>{0, 2, 3}));
   EXPECT_FALSE(parseLaunchSteps(R"([{"kernel": "k", "params": [{"role": "in"}]}])", sizes(), error));
   EXPECT_NE(error.find("launch 0: every entry of 'params' needs a 'name'"), std::string::npos) << error;
 }

@@ -71,6 +71,28 @@ TEST(Workload, CommandLineForms) {
   EXPECT_EQ(dims[2], "1");
 }
 
+// @NAME: a module variable (a __constant__ array), a buffer that is no
+// argument; it survives the JSON round trip as "global": true.
+TEST(Workload, ModuleVariables) {
+  LaunchSpec spec;
+  spec.kernel = "conv";
+  std::string error;
+  ASSERT_TRUE(parseParamList("x:f32[n]:in,@taps:f32[9]:in,n,@seen:i32[1]:inout", spec.params, error))
+      << error;
+  ASSERT_EQ(spec.params.size(), 4u);
+  EXPECT_FALSE(spec.params[0].isGlobal);
+  EXPECT_TRUE(spec.params[1].isGlobal);
+  EXPECT_EQ(spec.params[1].name, "taps");
+  EXPECT_EQ(spec.params[3].role, Role::InOut);
+  auto again = parseLaunchSpecJSON(toJSON(spec), error);
+  ASSERT_TRUE(again) << error;
+  EXPECT_TRUE(again->params[1].isGlobal);
+  EXPECT_FALSE(again->params[2].isGlobal);
+  std::vector<Param> bad;
+  EXPECT_FALSE(parseParamList("@scale:f32", bad, error));
+  EXPECT_NE(error.find("a module variable needs TYPE[EXTENT]"), std::string::npos) << error;
+}
+
 TEST(Workload, BadInputIsExplained) {
   std::vector<Param> params;
   std::string error;

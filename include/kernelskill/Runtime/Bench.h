@@ -39,7 +39,8 @@ struct LaunchStep {
 };
 
 /// The indices into `specParams` of the step's arguments: its named
-/// parameters, or all of the spec's in order when it names none, names the
+/// parameters, or all of the spec's (but its module variables, which are no
+/// arguments) in order when it names none, names the
 /// spec's own list, or names one the spec lacks (an older manifest whose
 /// kernel names differ from the spec's; the signature check then decides).
 std::vector<size_t> stepArguments(const LaunchStep &step, const std::vector<Param> &specParams);

@@ -45,6 +45,9 @@ struct Param {
   ElemType type = ElemType::I32;
   std::string extent; ///< buffers: element count as a formula
   Role role = Role::In;
+  /// A buffer that is a variable of the kernel's module (`__constant__ float
+  /// taps[5]`), found by name, rather than an argument: `@taps:f32[5]:in`.
+  bool isGlobal = false;
   /// Inputs are drawn uniformly from [lo, hi) (floats) or [lo, hi) (integers).
   double lo = -1.0, hi = 1.0;
 };

@@ -28,12 +28,15 @@ inline constexpr const char *kTopLevelKeys[] = {kKernel, kParams, kGrid,  kBlock
                                                 kSmem,   kFlops,  kBytes, kScalars};
 
 // A parameter: {"name": NAME, "type": TYPE}, and for buffers "extent": F,
-// "role": "in" | "out" | "inout", optionally "range": [LO, HI].
+// "role": "in" | "out" | "inout", optionally "range": [LO, HI]; a buffer with
+// "global": true is a __constant__ or __device__ variable of the kernel's
+// module (filled and read back by name), not an argument.
 inline constexpr const char *kName = "name";
 inline constexpr const char *kType = "type";
 inline constexpr const char *kExtent = "extent";
 inline constexpr const char *kRole = "role";
 inline constexpr const char *kRange = "range";
+inline constexpr const char *kGlobal = "global";
 
 // The values of "role".
 inline constexpr const char *kRoleIn = "in";

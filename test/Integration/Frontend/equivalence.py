@@ -75,6 +75,12 @@ CASES = {
                  "ceildiv(n,256)", "256", "n=1000003", []),
     "argmax": ("argmax_cas.cu", "x:i32[n]:in,best:i32[1]:inout,where:i32[1]:inout,n:i32",
                "ceildiv(n,256)", "256", "n=1000003", []),
+    # @NAME: the module's __constant__/__device__ variable, filled by name;
+    # bucket_of keeps the initializer both files give it.
+    "conv1d_const": ("constant_memory.cu", "in:f32[n]:in,out:f32[n]:out,n:i32,@taps:f32[9]:in,@scale:f32[1]:in",
+                     "ceildiv(n,256)", "256", "n=1000003", []),
+    "bucket_count": ("constant_memory.cu", "keys:i32[n]:in,counts:i32[4]:inout,n:i32,@seen:i32[1]:inout",
+                     "ceildiv(n,256)", "256", "n=1000003", []),
 }
 
 

@@ -128,12 +128,32 @@ void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long smem
 #define gridDim ks_emu::gridDim_
 #define __global__
 #define __device__
+#define __constant__
 #define __host__
 #define __forceinline__ inline
 #define __launch_bounds__(...)
 #define __restrict__ __restrict
 #define __shared__ static
 #define __align__(n) __attribute__((aligned(n)))
+
+// What host launchers call around their launches: module variables are
+// ordinary host variables here.
+using cudaError_t = int;
+constexpr cudaError_t cudaSuccess = 0;
+enum cudaMemcpyKind { cudaMemcpyHostToHost, cudaMemcpyHostToDevice, cudaMemcpyDeviceToHost,
+                      cudaMemcpyDeviceToDevice, cudaMemcpyDefault };
+template <typename T>
+cudaError_t cudaMemcpyToSymbol(T &symbol, const void *src, size_t count, size_t offset = 0,
+                               cudaMemcpyKind = cudaMemcpyHostToDevice) {
+  std::memcpy(reinterpret_cast<char *>(&symbol) + offset, src, count);
+  return cudaSuccess;
+}
+template <typename T>
+cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0,
+                                 cudaMemcpyKind = cudaMemcpyDeviceToHost) {
+  std::memcpy(dst, reinterpret_cast<const char *>(&symbol) + offset, count);
+  return cudaSuccess;
+}
 
 inline void __syncthreads() { ks_emu::block_->arrive_and_wait(); }
 // The lanes of the mask are those of the whole warp here (tiles of a warp
