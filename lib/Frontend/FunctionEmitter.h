@@ -297,6 +297,9 @@ protected:
   Value emitMathCall(llvm::StringRef name, const clang::CallExpr *e);
   Value emitAtomic(llvm::StringRef name, const clang::CallExpr *e);
   Value emitShuffle(llvm::StringRef name, const clang::CallExpr *e);
+  /// __ballot_sync, __any_sync, __all_sync; __popc, __clz, __ffs (and ll).
+  Value emitWarpVote(llvm::StringRef name, const clang::CallExpr *e);
+  Value emitBitCount(llvm::StringRef name, const clang::CallExpr *e);
 
   // ImportCooperativeGroups.cpp
   static std::optional<int64_t> groupSize(clang::QualType t);
@@ -304,7 +307,9 @@ protected:
   std::optional<Value> emitGroupCall(const clang::CallExpr *e);
   Value linearThreadId(Location l);
   Value blockThreads(Location l);
+  Value tileMask(int64_t size, Location l, Value *first = nullptr);
   void syncTile(int64_t size, Location l);
+  Value tileVote(int64_t size, llvm::StringRef name, Value pred, Location l);
   Value tileShuffle(int64_t size, gpu::ShuffleMode mode, Value value, Value offset, Location l);
 };
 

@@ -11,6 +11,8 @@
 #include "FunctionEmitter.h"
 #include "kernelskill/Support/CUDABuiltins.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -37,6 +39,10 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
     return emitAtomic(name, e);
   if (name.starts_with("__shfl"))
     return emitShuffle(name, e);
+  if (name == "__ballot_sync" || name == "__any_sync" || name == "__all_sync")
+    return emitWarpVote(name, e);
+  if (llvm::is_contained({"__popc", "__popcll", "__clz", "__clzll", "__ffs", "__ffsll"}, name))
+    return emitBitCount(name, e);
   if (name.starts_with("make_") && vectorRecord(e->getType())) {
     auto vecType = cast<VectorType>(scalarType(e->getType(), e->getBeginLoc()));
     SmallVector<Value> elems;
@@ -261,4 +267,47 @@ Value KernelEmitter::emitShuffle(StringRef name, const clang::CallExpr *e) {
   offset = arith::TruncIOp::create(b, l, b.getI32Type(), arith::ExtSIOp::create(b, l, b.getI64Type(), offset));
   width = arith::TruncIOp::create(b, l, b.getI32Type(), arith::ExtSIOp::create(b, l, b.getI64Type(), width));
   return gpu::ShuffleOp::create(b, l, value, offset, width, mode).getShuffleResult();
+}
+
+Value KernelEmitter::emitWarpVote(StringRef name, const clang::CallExpr *e) {
+  Location l = loc(e);
+  if (e->getNumArgs() != 2)
+    return error(e, "'" + name + "' takes a mask and a predicate");
+  Value mask = rvalue(e->getArg(0));
+  mask = mask ? convert(mask, e->getArg(0)->getType(), ast.UnsignedIntTy, e->getArg(0)) : nullptr;
+  Value pred = mask ? toBool(rvalue(e->getArg(1)), e->getArg(1)) : nullptr;
+  if (!pred)
+    return nullptr;
+  if (name == "__ballot_sync")
+    return NVVM::VoteSyncOp::create(b, l, b.getI32Type(), mask, pred, NVVM::VoteSyncKind::ballot);
+  Value vote = NVVM::VoteSyncOp::create(
+      b, l, b.getI1Type(), mask, pred,
+      name == "__any_sync" ? NVVM::VoteSyncKind::any : NVVM::VoteSyncKind::all);
+  return arith::ExtUIOp::create(b, l, b.getI32Type(), vote); // int, 0 or 1
+}
+
+Value KernelEmitter::emitBitCount(StringRef name, const clang::CallExpr *e) {
+  Location l = loc(e);
+  if (e->getNumArgs() != 1)
+    return error(e, "'" + name + "' takes one integer");
+  bool wide = name.ends_with("ll");
+  clang::QualType operand = wide ? ast.UnsignedLongLongTy : ast.UnsignedIntTy;
+  Value x = rvalue(e->getArg(0));
+  x = x ? convert(x, e->getArg(0)->getType(), operand, e->getArg(0)) : nullptr;
+  if (!x)
+    return nullptr;
+  auto asInt = [&](Value v) -> Value {
+    return wide ? Value(arith::TruncIOp::create(b, l, b.getI32Type(), v)) : v;
+  };
+  if (name.starts_with("__popc"))
+    return asInt(math::CtPopOp::create(b, l, x));
+  if (name.starts_with("__clz"))
+    return asInt(math::CountLeadingZerosOp::create(b, l, x));
+  // __ffs: the 1-based position of the lowest set bit, 0 for none.
+  Value zero = arith::ConstantOp::create(b, l, b.getIntegerAttr(x.getType(), 0));
+  Value one = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1));
+  Value position = arith::AddIOp::create(b, l, asInt(math::CountTrailingZerosOp::create(b, l, x)), one);
+  Value none = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x, zero);
+  return arith::SelectOp::create(b, l, none,
+                                 arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0)), position);
 }

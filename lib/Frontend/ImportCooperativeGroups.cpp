@@ -77,8 +77,9 @@ Value KernelEmitter::blockThreads(Location l) {
   return arith::MulIOp::create(b, l, xy, i32(gpu::Dimension::z));
 }
 
-/// The tile's warp barrier: the lanes of this thread's tile of the warp.
-void KernelEmitter::syncTile(int64_t size, Location l) {
+/// The lanes of this thread's tile of the warp, as a warp mask; `first`
+/// (when given) receives the tile's first lane.
+Value KernelEmitter::tileMask(int64_t size, Location l, Value *first) {
   Value one = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(1));
   Value lanes = size == 32 ? Value(arith::ConstantOp::create(b, l, b.getI32IntegerAttr(-1)))
                            : Value(arith::SubIOp::create(
@@ -86,16 +87,37 @@ void KernelEmitter::syncTile(int64_t size, Location l) {
                                  arith::ShLIOp::create(
                                      b, l, one, arith::ConstantOp::create(b, l, b.getI32IntegerAttr(size))),
                                  one));
-  Value mask = lanes;
-  if (size < 32) {
-    // lanes << (lane / size * size)
-    Value lane = arith::AndIOp::create(b, l, linearThreadId(l),
-                                       arith::ConstantOp::create(b, l, b.getI32IntegerAttr(31)));
-    Value first = arith::AndIOp::create(
-        b, l, lane, arith::ConstantOp::create(b, l, b.getI32IntegerAttr(~int32_t(size - 1) & 31)));
-    mask = arith::ShLIOp::create(b, l, lanes, first);
+  if (size == 32) {
+    if (first)
+      *first = arith::ConstantOp::create(b, l, b.getI32IntegerAttr(0));
+    return lanes;
   }
-  NVVM::SyncWarpOp::create(b, l, mask);
+  // lanes << (lane / size * size)
+  Value lane = arith::AndIOp::create(b, l, linearThreadId(l),
+                                     arith::ConstantOp::create(b, l, b.getI32IntegerAttr(31)));
+  Value start = arith::AndIOp::create(
+      b, l, lane, arith::ConstantOp::create(b, l, b.getI32IntegerAttr(~int32_t(size - 1) & 31)));
+  if (first)
+    *first = start;
+  return arith::ShLIOp::create(b, l, lanes, start);
+}
+
+/// The tile's warp barrier: the lanes of this thread's tile of the warp.
+void KernelEmitter::syncTile(int64_t size, Location l) {
+  NVVM::SyncWarpOp::create(b, l, tileMask(size, l));
+}
+
+/// tile.any(p), tile.all(p), tile.ballot(p): a vote over the tile's lanes;
+/// a ballot's bits are the tile's threads (bit i: thread_rank() == i).
+Value KernelEmitter::tileVote(int64_t size, StringRef name, Value pred, Location l) {
+  Value first;
+  Value mask = tileMask(size, l, &first);
+  if (name == "any" || name == "all")
+    return NVVM::VoteSyncOp::create(b, l, b.getI1Type(), mask, pred,
+                                     name == "any" ? NVVM::VoteSyncKind::any
+                                                   : NVVM::VoteSyncKind::all);
+  Value bits = NVVM::VoteSyncOp::create(b, l, b.getI32Type(), mask, pred, NVVM::VoteSyncKind::ballot);
+  return size == 32 ? bits : Value(arith::ShRUIOp::create(b, l, bits, first));
 }
 
 Value KernelEmitter::tileShuffle(int64_t size, gpu::ShuffleMode mode, Value value, Value offset,
@@ -176,6 +198,19 @@ std::optional<Value> KernelEmitter::emitGroupCall(const clang::CallExpr *e) {
       return Value();
     offset = convert(offset, e->getArg(firstArg + 1)->getType(), ast.IntTy, e);
     return offset ? tileShuffle(*size, *mode, value, offset, l) : Value();
+  }
+  if (!block && (name == "any" || name == "all" || name == "ballot")) {
+    if (e->getNumArgs() != firstArg + 1)
+      return error(e, "'" + name + "' takes one predicate"), Value();
+    Value pred = toBool(arg(0), e->getArg(firstArg));
+    if (!pred)
+      return Value();
+    Value vote = tileVote(*size, name, pred, l);
+    // any/all are int (bool in newer headers), ballot unsigned.
+    Type t = scalarType(e->getType(), e->getBeginLoc());
+    if (t == vote.getType())
+      return vote;
+    return arith::ExtUIOp::create(b, l, t, vote);
   }
   if (name == "reduce") {
     if (block)

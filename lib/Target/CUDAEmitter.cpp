@@ -34,6 +34,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -1207,7 +1208,8 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         op->getResult(0).getType().getIntOrFloatBitWidth() >= 32) {
       return "(" + *to + ")" + builtinVariable(def);
     }
-    if (fromUnsigned) {
+    // A bool converts to 0 or 1: zero extension needs no unsigned view.
+    if (fromUnsigned && !op->getOperand(0).getType().isInteger(1)) {
       FailureOr<std::string> from = asUnsigned(0);
       if (failed(from))
         return failure();
@@ -1362,6 +1364,35 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       // fmaxf/fminf return the other operand of a NaN: they are maxnumf and
       // minnumf. maximumf/minimumf propagate NaN and order -0 below +0, which
       // the helpers of kNaNPropagatingMinMax do.
+      // Warp votes and bit counts (__ffs(x) comes back as its select around
+      // cttz, which has no CUDA function of its own: the leading zeros of x
+      // reversed).
+      .Case<NVVM::VoteSyncOp>([&](NVVM::VoteSyncOp vote) -> FailureOr<std::string> {
+        StringRef fn;
+        switch (vote.getKind()) {
+        case NVVM::VoteSyncKind::any: fn = "__any_sync"; break;
+        case NVVM::VoteSyncKind::all: fn = "__all_sync"; break;
+        case NVVM::VoteSyncKind::ballot: fn = "__ballot_sync"; break;
+        case NVVM::VoteSyncKind::uni: fn = "__uni_sync"; break;
+        }
+        // A constant lane mask reads as one: 0xffffffffu, not -1.
+        IntegerAttr lanes;
+        std::string mask = operand(0);
+        if (matchPattern(vote.getMask(), m_Constant(&lanes)))
+          mask = llvm::formatv("{0:x8}u", uint32_t(lanes.getInt())).str();
+        return fn.str() + "(" + mask + ", " + operand(1) + ")";
+      })
+      .Case<math::CtPopOp, math::CountLeadingZerosOp, math::CountTrailingZerosOp>(
+          [&](Operation *count) -> FailureOr<std::string> {
+            bool wide = count->getOperand(0).getType().isInteger(64);
+            if (!wide && !count->getOperand(0).getType().isInteger(32))
+              return count->emitError("export-cuda: CUDA counts bits of 32- and 64-bit integers only");
+            std::string fn = isa<math::CtPopOp>(count) ? "__popc" : "__clz";
+            std::string x = operand(0);
+            if (isa<math::CountTrailingZerosOp>(count))
+              x = (wide ? "__brevll(" : "__brev(") + x + ")";
+            return fn + (wide ? "ll(" : "(") + x + ")";
+          })
       .Case<arith::MaximumFOp>([&](auto) { return call("ks_maximum<float>", "ks_maximum<double>"); })
       .Case<arith::MinimumFOp>([&](auto) { return call("ks_minimum<float>", "ks_minimum<double>"); })
       .Case<arith::SelectOp>([&](auto) {

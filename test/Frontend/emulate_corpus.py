@@ -56,6 +56,8 @@ WORKLOADS = {
     "tile_max": "n=3001",
     "conv1d_const": "n=3001",
     "bucket_count": "n=3001",
+    "warp_count": "n=3001",
+    "tile_votes": "n=3001",
 }
 # The source's name of kernels the importer names apart (template instances).
 SOURCE_KERNELS = {"row_max_4": "row_max<4>"}

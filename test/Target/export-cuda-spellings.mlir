@@ -13,13 +13,13 @@
 // PREC-NEXT: o[0] = (a + b) * c;
 // PREC-NEXT: o[1] = a - (b - c);
 // PREC-NEXT: o[2] = a - b - c;
-// PREC-NEXT: o[3] = (int)(bool)((a & b) == c);
+// PREC-NEXT: o[3] = (int)((a & b) == c);
 // PREC-NEXT: o[4] = (int)((unsigned)(a + b) << (unsigned)c);
 // PREC-NEXT: o[5] = (a + b) * c < a + b * c ? a : b;
 // PREC-NEXT: f[6] = -(-2.0f);
 // PREC-NEXT: f[7] = -(x + y);
 // PREC-NEXT: o[8] = (int)(x + y);
-// PREC-NEXT: o[9] = (int)(bool)((a < b) == (b < c));
+// PREC-NEXT: o[9] = (int)((a < b) == (b < c));
 // A load is written into its user only when no write comes between them.
 // PREC-NEXT: const int v0 = o[a];
 // PREC-NEXT: o[b] = 1;
@@ -28,6 +28,18 @@
 // BUILTIN-LABEL: void builtins(
 // BUILTIN-NEXT: o[0] = (int)threadIdx.x;
 // BUILTIN-NEXT: p[0] = (long long)blockIdx.y;
+// Warp votes and bit counts (cttz is the leading zeros of the reversed bits).
+// BUILTIN-LABEL: void votes(
+// BUILTIN-NEXT: const int v0 = __ballot_sync(0xffffffffu, c);
+// BUILTIN-NEXT: const bool v1 = __any_sync(m, c);
+// BUILTIN-NEXT: const bool v2 = __all_sync(0x0000ff00u, c);
+// BUILTIN-NEXT: o[0] = __popc(v0);
+// BUILTIN-NEXT: o[1] = __clz(m);
+// BUILTIN-NEXT: o[2] = __clz(__brev(m));
+// BUILTIN-NEXT: p[0] = __popcll(w);
+// BUILTIN-NEXT: p[1] = __clzll(w);
+// BUILTIN-NEXT: p[2] = __clzll(__brevll(w));
+// BUILTIN-NEXT: o[3] = (int)v1 + (int)v2;
 // CHECK-LABEL: void spellings(
 // CHECK-NEXT: o[0] = a == b ? 1 : 0;
 // CHECK-NEXT: o[1] = a != b ? 1 : 0;
@@ -389,6 +401,35 @@ module attributes {gpu.container_module} {
       %1 = arith.index_cast %bid : index to i64
       memref.store %0, %o[%c0] : memref<?xi32>
       memref.store %1, %p[%c0] : memref<?xi64>
+      gpu.return
+    }
+    gpu.func @votes(%o: memref<?xi32> {ks.name = "o"}, %p: memref<?xi64> {ks.name = "p"},
+                    %m: i32 {ks.name = "m"}, %c: i1 {ks.name = "c"}, %w: i64 {ks.name = "w"}) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %c3 = arith.constant 3 : index
+      %full = arith.constant -1 : i32
+      %byte1 = arith.constant 65280 : i32
+      %b = nvvm.vote.sync ballot %full, %c -> i32
+      %any = nvvm.vote.sync any %m, %c -> i1
+      %all = nvvm.vote.sync all %byte1, %c -> i1
+      %pop = math.ctpop %b : i32
+      %lz = math.ctlz %m : i32
+      %tz = math.cttz %m : i32
+      memref.store %pop, %o[%c0] : memref<?xi32>
+      memref.store %lz, %o[%c1] : memref<?xi32>
+      memref.store %tz, %o[%c2] : memref<?xi32>
+      %wpop = math.ctpop %w : i64
+      %wlz = math.ctlz %w : i64
+      %wtz = math.cttz %w : i64
+      memref.store %wpop, %p[%c0] : memref<?xi64>
+      memref.store %wlz, %p[%c1] : memref<?xi64>
+      memref.store %wtz, %p[%c2] : memref<?xi64>
+      %ai = arith.extui %any : i1 to i32
+      %li = arith.extui %all : i1 to i32
+      %sum = arith.addi %ai, %li : i32
+      memref.store %sum, %o[%c3] : memref<?xi32>
       gpu.return
     }
   }

@@ -18,6 +18,13 @@
 // CHECK: gpu.shuffle  down {{.*}}, %c16_i32 : i32
 // CHECK: nvvm.bar.warp.sync
 // CHECK: gpu.barrier
+// A tile's votes: over the tile's lanes; its ballot shifted to the tile's
+// own bits.
+// CHECK-LABEL: gpu.func @tile_votes
+// CHECK: nvvm.vote.sync  ballot
+// CHECK: arith.shrui
+// CHECK: nvvm.vote.sync  any
+// CHECK: nvvm.vote.sync  all
 #include <climits>
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
@@ -57,5 +64,20 @@ __global__ void tile_max(const int *x, int *out, int n) {
     for (int t = 1; t < tile.meta_group_size(); ++t)
       m = max(m, tile_max_of[t]);
     out[blockIdx.x] = m;
+  }
+}
+
+// Per tile of 8: which threads' values are odd (the tile's ballot, bit i for
+// its thread i), whether any is 15 and whether all are below 15.
+__global__ void tile_votes(const int *x, unsigned *odd, int *flags, int n) {
+  auto tile = cg::tiled_partition<8>(cg::this_thread_block());
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = i < n ? x[i] : 0;
+  unsigned mask = tile.ballot(v & 1);
+  bool any = tile.any(v == 15);
+  bool all = tile.all(v < 15);
+  if (i < n) {
+    odd[i] = mask;
+    flags[i] = any + 2 * all;
   }
 }

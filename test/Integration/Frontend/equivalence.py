@@ -79,6 +79,10 @@ CASES = {
     # bucket_of keeps the initializer both files give it.
     "conv1d_const": ("constant_memory.cu", "in:f32[n]:in,out:f32[n]:out,n:i32,@taps:f32[9]:in,@scale:f32[1]:in",
                      "ceildiv(n,256)", "256", "n=1000003", []),
+    "tile_votes": ("cg_reductions.cu", "x:i32[n]:in,odd:u32[n]:out,flags:i32[n]:out,n:i32",
+                   "ceildiv(n,256)", "256", "n=1000003", []),
+    "warp_count": ("warp_votes.cu", "x:i32[n]:in:-8..8,count:i32[1]:inout,masks:u32[ceildiv(n,32)]:out,flags:i32[ceildiv(n,32)]:out,bits:i32[n]:out,n:i32",
+                   "ceildiv(n,256)", "256", "n=1000003", []),
     "bucket_count": ("constant_memory.cu", "keys:i32[n]:in,counts:i32[4]:inout,n:i32,@seen:i32[1]:inout",
                      "ceildiv(n,256)", "256", "n=1000003", []),
 }

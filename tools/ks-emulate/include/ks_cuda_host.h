@@ -51,7 +51,8 @@ KS_VECTOR(unsigned, uint2, uint4)
 
 namespace ks_emu {
 struct Warp {
-  explicit Warp(int lanes) : barrier(lanes), slots(32) {}
+  explicit Warp(int lanes) : lanes(lanes), barrier(lanes), slots(32) {}
+  unsigned lanes; ///< threads of the block in this warp (the last may have fewer)
   std::barrier<> barrier;
   std::vector<uint64_t> slots;
 };
@@ -180,6 +181,45 @@ template <typename T> T __shfl_sync(unsigned, T v, int src, int width = 32) {
   return ks_emu::exchange(v, base + (unsigned(src) & unsigned(width - 1)));
 }
 
+namespace ks_emu {
+/// Every lane's predicate as a mask of the warp (all of the warp's threads
+/// vote, as the emulated kernels' warps do), and the lanes present.
+inline unsigned vote(bool p) {
+  Warp &w = *warps_[linear_ / 32];
+  w.slots[linear_ % 32] = p;
+  w.barrier.arrive_and_wait();
+  unsigned m = 0;
+  for (unsigned i = 0; i < w.lanes; ++i)
+    m |= w.slots[i] ? 1u << i : 0u;
+  w.barrier.arrive_and_wait();
+  return m;
+}
+inline unsigned present() {
+  unsigned n = warps_[linear_ / 32]->lanes;
+  return n == 32 ? ~0u : (1u << n) - 1;
+}
+} // namespace ks_emu
+inline unsigned __ballot_sync(unsigned mask, int p) { return ks_emu::vote(p) & mask; }
+inline int __any_sync(unsigned mask, int p) { return (ks_emu::vote(p) & mask) != 0; }
+inline int __all_sync(unsigned mask, int p) {
+  return (ks_emu::vote(p) & mask) == (mask & ks_emu::present());
+}
+inline int __popc(unsigned x) { return __builtin_popcount(x); }
+inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+inline int __clz(int x) { return x ? __builtin_clz(unsigned(x)) : 32; }
+inline int __clzll(long long x) { return x ? __builtin_clzll((unsigned long long)x) : 64; }
+inline int __ffs(int x) { return __builtin_ffs(x); }
+inline int __ffsll(long long x) { return __builtin_ffsll(x); }
+inline unsigned __brev(unsigned x) {
+  unsigned r = 0;
+  for (int i = 0; i < 32; ++i, x >>= 1)
+    r = (r << 1) | (x & 1);
+  return r;
+}
+inline unsigned long long __brevll(unsigned long long x) {
+  return (static_cast<unsigned long long>(__brev(unsigned(x))) << 32) | __brev(unsigned(x >> 32));
+}
+
 template <typename T> T atomicAdd(T *p, T v) { return std::atomic_ref<T>(*p).fetch_add(v); }
 template <typename T> T atomicExch(T *p, T v) { return std::atomic_ref<T>(*p).exchange(v); }
 template <typename T> T atomicOr(T *p, T v) { return std::atomic_ref<T>(*p).fetch_or(v); }
@@ -245,6 +285,11 @@ template <unsigned N, typename Parent = void> struct thread_block_tile {
   template <typename T> T shfl_down(T v, unsigned d) const { return __shfl_down_sync(~0u, v, d, N); }
   template <typename T> T shfl_up(T v, unsigned d) const { return __shfl_up_sync(~0u, v, d, N); }
   template <typename T> T shfl_xor(T v, unsigned m) const { return __shfl_xor_sync(~0u, v, m, N); }
+  unsigned first_lane() const { return (thread_block::thread_rank() % 32) & ~(N - 1); }
+  unsigned lanes() const { return N == 32 ? ~0u : ((1u << N) - 1) << first_lane(); }
+  unsigned ballot(int p) const { return (__ballot_sync(lanes(), p) >> first_lane()) & (N == 32 ? ~0u : (1u << N) - 1); }
+  bool any(int p) const { return __any_sync(lanes(), p); }
+  bool all(int p) const { return __all_sync(lanes(), p); }
 };
 inline thread_block this_thread_block() { return {}; }
 template <unsigned N, typename P> thread_block_tile<N> tiled_partition(const P &) { return {}; }
