@@ -65,7 +65,7 @@ def main():
             ratios.append(b / a)
             print(f"{f:28s} source {a:5d} tokens, exported {b:5d}: {b / a:.2f}x")
     geo = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f"geometric mean over {len(ratios)} kernels: {geo:.2f}x (max {max(ratios):.2f}x)")
+    print(f"geometric mean over {len(ratios)} kernels: {geo:.3f}x (max {max(ratios):.2f}x)")
     print(f"lifting the corpus: {lift_s:.1f} s ({len(files)} files)")
 
 

@@ -34,6 +34,7 @@
 #include "mlir/IR/Matchers.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -99,6 +100,18 @@ private:
     }
   }
   std::string name(Value v) { return names.lookup(v); }
+
+  /// `  // gemm.cu:21`: where the source had `op` (its file's name and
+  /// line), for the headers of functions, loops, ifs and switches; nothing
+  /// when the IR has no source location (--no-locations, built IR).
+  static std::string sourceComment(Operation *op) {
+    auto file = op->getLoc()->findInstanceOf<FileLineColLoc>();
+    if (!file)
+      return "";
+    return ("  // " + llvm::sys::path::filename(file.getFilename().getValue()) + ":" +
+            Twine(file.getLine()))
+        .str();
+  }
 
   static bool needsParens(int child, int parent, bool right) {
     if (child <= Postfix)
@@ -270,7 +283,7 @@ private:
   bool usedOnceInBlock(Operation *op, Operation *acceptedTerminator);
   bool takesExpression(Operation *terminator, Value v);
   bool readsBeforeAnyWrite(Operation *load);
-  enum class Logical { None, And, Or };
+  enum class Logical { None, And, Or, Select };
   Logical logicalKind(scf::IfOp ifOp);
   bool hasHeaderCondition(scf::WhileOp loop);
   struct CountedLoop {
@@ -505,10 +518,11 @@ bool Emitter::readsBeforeAnyWrite(Operation *load) {
 }
 
 /// An i1 scf.if that computes `cond && b` (else yields false) or `cond || b`
-/// (then yields true) with a branch whose ops are all inlined.
+/// (then yields true) with a branch whose ops are all inlined; any scf.if of
+/// one value whose branches' ops are all inlined is `cond ? a : b` (C
+/// evaluates only the branch taken, so a load there stays guarded).
 Emitter::Logical Emitter::logicalKind(scf::IfOp ifOp) {
-  if (ifOp.getNumResults() != 1 || !ifOp.getResult(0).getType().isInteger(1) ||
-      !ifOp.elseBlock())
+  if (ifOp.getNumResults() != 1 || !ifOp.elseBlock())
     return Logical::None;
   auto yieldsConstant = [](Block *block) -> std::optional<bool> {
     if (!block->without_terminator().empty())
@@ -523,10 +537,13 @@ Emitter::Logical Emitter::logicalKind(scf::IfOp ifOp) {
       return printsNothing(&op, block->getTerminator());
     });
   };
-  if (yieldsConstant(ifOp.elseBlock()) == false && computesInline(ifOp.thenBlock()))
+  bool isBool = ifOp.getResult(0).getType().isInteger(1);
+  if (isBool && yieldsConstant(ifOp.elseBlock()) == false && computesInline(ifOp.thenBlock()))
     return Logical::And;
-  if (yieldsConstant(ifOp.thenBlock()) == true && computesInline(ifOp.elseBlock()))
+  if (isBool && yieldsConstant(ifOp.thenBlock()) == true && computesInline(ifOp.elseBlock()))
     return Logical::Or;
+  if (computesInline(ifOp.thenBlock()) && computesInline(ifOp.elseBlock()))
+    return Logical::Select;
   return Logical::None;
 }
 
@@ -601,6 +618,11 @@ std::optional<Emitter::CountedLoop> Emitter::countedLoop(scf::WhileOp loop) {
 /// `while (cond) { body }`, or `for (int i = init; cond; ++i) { body }`
 /// when the loop counts: the condition's ops print nothing (hasHeaderCondition).
 LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLoop> counted) {
+  // The loop's line is its condition's (lifting the CFG may give the loop
+  // op its body's location).
+  Operation *header = loop.getConditionOp().getCondition().getDefiningOp();
+  if (!header || header->getParentOp() != loop)
+    header = loop;
   Block &before = loop.getBefore().front(), &after = loop.getAfter().front();
   ValueRange yielded = after.getTerminator()->getOperands();
   // A counter not read after the loop is declared in the for header.
@@ -646,9 +668,9 @@ LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLo
     std::string iv = name(before.getArgument(counted->iv));
     line() << "for (" << counterDecl << "; " << condition << "; "
            << (step == "1" ? "++" + iv : iv + " += " + step)
-           << ") {\n";
+           << ") {" << sourceComment(header) << "\n";
   } else {
-    line() << "while (" << condition << ") {\n";
+    line() << "while (" << condition << ") {" << sourceComment(header) << "\n";
   }
   ++indent;
   if (failed(emitBlock(after)))
@@ -667,6 +689,8 @@ LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLo
 
 LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
   reset();
+  if (std::string at = sourceComment(func); !at.empty())
+    os << StringRef(at).ltrim() << "\n";
   os << "extern \"C\" __global__ void ";
   if (auto bounds = func.getKnownBlockSizeAttr())
     os << "__launch_bounds__(" << bounds[0] * bounds[1] * bounds[2] << ") ";
@@ -704,6 +728,8 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
 
 LogicalResult Emitter::emitLauncher(func::FuncOp func) {
   reset();
+  if (std::string at = sourceComment(func); !at.empty())
+    os << StringRef(at).ltrim() << "\n";
   os << "void " << func.getName() << "(";
   if (failed(emitParams(func, /*kernel=*/false)))
     return failure();
@@ -858,7 +884,18 @@ LogicalResult Emitter::emitOp(Operation *op) {
         return success();
       })
       .Case<scf::IfOp>([&](scf::IfOp ifOp) -> LogicalResult {
-        if (Logical kind = logicalKind(ifOp); kind != Logical::None) {
+        if (Logical kind = logicalKind(ifOp); kind == Logical::Select) {
+          if (failed(emitBlock(*ifOp.thenBlock())) || failed(emitBlock(*ifOp.elseBlock())))
+            return failure();
+          std::string expr = use(ifOp.getCondition(), LogOr) + " ? " +
+                             use(ifOp.thenYield().getOperand(0), LogOr) + " : " +
+                             use(ifOp.elseYield().getOperand(0), LogOr);
+          if (inlinedIntoUser(op)) {
+            inlineAs(ifOp.getResult(0), expr, Cond);
+            return success();
+          }
+          return define(ifOp.getResult(0), expr, op);
+        } else if (kind != Logical::None) {
           // `cond && b` / `cond || b`: the branch that computes b prints nothing.
           Block *computing = kind == Logical::And ? ifOp.thenBlock() : ifOp.elseBlock();
           if (failed(emitBlock(*computing)))
@@ -881,7 +918,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
         // `if (c) {} else { ... }` reads better as `if (!c) { ... }`.
         if (ifOp.getNumResults() == 0 && ifOp.elseBlock() &&
             ifOp.thenBlock()->without_terminator().empty()) {
-          line() << "if (!" << use(ifOp.getCondition(), Unary) << ") {\n";
+          line() << "if (!" << use(ifOp.getCondition(), Unary) << ") {" << sourceComment(ifOp)
+                 << "\n";
           ++indent;
           if (failed(emitBlock(*ifOp.elseBlock())))
             return failure();
@@ -889,7 +927,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
           line() << "}\n";
           return success();
         }
-        line() << "if (" << name(ifOp.getCondition()) << ") {\n";
+        line() << "if (" << name(ifOp.getCondition()) << ") {" << sourceComment(ifOp) << "\n";
         ++indent;
         if (failed(emitBlock(*ifOp.thenBlock())))
           return failure();
@@ -928,7 +966,8 @@ LogicalResult Emitter::emitOp(Operation *op) {
         std::string step = name(forOp.getStep());
         line() << "for (" << *ivType << " " << iv << " = " << name(forOp.getLowerBound()) << "; "
                << iv << " < " << name(forOp.getUpperBound()) << "; "
-               << (step == "1" || step == "1LL" ? "++" + iv : iv + " += " + step) << ") {\n";
+               << (step == "1" || step == "1LL" ? "++" + iv : iv + " += " + step) << ") {"
+               << sourceComment(forOp) << "\n";
         ++indent;
         if (failed(emitBlock(*forOp.getBody())))
           return failure();
@@ -963,7 +1002,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         }
         if (failed(declareCarried(computed, op, "out")))
           return failure();
-        line() << "while (true) {\n";
+        line() << "while (true) {" << sourceComment(op) << "\n";
         ++indent;
         if (failed(emitBlock(before)))
           return failure();
@@ -988,7 +1027,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
       .Case<scf::IndexSwitchOp>([&](scf::IndexSwitchOp sw) -> LogicalResult {
         if (failed(declareCarried(sw.getResults(), op, "r")))
           return failure();
-        line() << "switch (" << name(sw.getArg()) << ") {\n";
+        line() << "switch (" << name(sw.getArg()) << ") {" << sourceComment(sw) << "\n";
         for (auto [value, region] : llvm::zip(sw.getCases(), sw.getCaseRegions())) {
           line() << "case " << value << ": {\n";
           ++indent;
@@ -1152,10 +1191,33 @@ static int binaryPrecedence(StringRef c) {
 FailureOr<std::string> Emitter::expression(Operation *op) {
   exprPrec = Primary;
   auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
+  // An operand that C converts anyway, as the cast did: a signed integer
+  // beside a wider one, a float beside a double, an int beside a float
+  // (`batch * M`, not `batch * (long long)M`). Only the cast of an inlined
+  // value (a named local is kept) and never a bool's or an unsigned's (C
+  // would widen an int-typed value with its sign).
+  auto implicitlyConverted = [&](unsigned i) -> Value {
+    Value v = op->getOperand(i);
+    Operation *def = v.getDefiningOp();
+    if (!def || precedences.lookup(v) != Unary ||
+        !isa<arith::ExtSIOp, arith::IndexCastOp, arith::ExtFOp, arith::SIToFPOp>(def))
+      return {};
+    Type from = def->getOperand(0).getType(), to = v.getType();
+    // (__half and __nv_bfloat16 are classes: their mixed operators are ambiguous.)
+    if (from.isInteger(1) || from.isIndex() || (isa<arith::SIToFPOp>(def) && from.isInteger(64)) ||
+        from.isF16() || from.isBF16() || to.isF16() || to.isBF16())
+      return {};
+    return def->getOperand(0);
+  };
   auto bin = [&](StringRef c) -> std::string {
     exprPrec = binaryPrecedence(c);
-    return use(op->getOperand(0), exprPrec) + " " + c.str() + " " +
-           use(op->getOperand(1), exprPrec, /*right=*/true);
+    // One side only: two converted operands would meet in their narrow type.
+    Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+    if (Value narrow = implicitlyConverted(1))
+      rhs = narrow;
+    else if (Value narrow = implicitlyConverted(0))
+      lhs = narrow;
+    return use(lhs, exprPrec) + " " + c.str() + " " + use(rhs, exprPrec, /*right=*/true);
   };
   auto asUnsigned = [&](unsigned i) -> FailureOr<std::string> {
     FailureOr<std::string> t = cType(op->getOperand(i).getType(), op, /*isUnsigned=*/true);
@@ -1202,8 +1264,12 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     // threadIdx.x (an unsigned int under 2^31) converted to a 32-bit or
     // wider integer: one cast of the builtin, as the source wrote it, not
     // the chain through the index type's long long.
-    if (Operation *def = op->getOperand(0).getDefiningOp();
-        def && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def) &&
+    Operation *def = op->getOperand(0).getDefiningOp();
+    // (size_t)blockIdx.z: zero-extended from the unsigned it was converted to.
+    if (isa_and_nonnull<arith::ExtUIOp>(op) && isa_and_nonnull<arith::IndexCastUIOp>(def) &&
+        precedences.lookup(op->getOperand(0)) == Unary)
+      def = def->getOperand(0).getDefiningOp();
+    if (def && isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def) &&
         isa<IntegerType>(op->getResult(0).getType()) &&
         op->getResult(0).getType().getIntOrFloatBitWidth() >= 32) {
       return "(" + *to + ")" + builtinVariable(def);

@@ -25,6 +25,17 @@
 // PREC-NEXT: o[b] = 1;
 // PREC-NEXT: o[c] = v0 + o[a];
 // PREC-NEXT: }
+// Casts C makes itself are left out, on one side of an operator only; a
+// zero extension stays (the operand is written as an int); an scf.if of
+// one value whose branches are expressions is `?:`, a load in a branch
+// staying guarded by it.
+// PREC-LABEL: void conversions(
+// PREC-NEXT: o[0] = b * a;
+// PREC-NEXT: o[1] = (long long)a * a;
+// PREC-NEXT: f[0] = d + x;
+// PREC-NEXT: o[2] = b + (long long)(unsigned)a;
+// PREC-NEXT: p[1] = c ? p[0] : a;
+// PREC-NEXT: }
 // BUILTIN-LABEL: void builtins(
 // BUILTIN-NEXT: o[0] = (int)threadIdx.x;
 // BUILTIN-NEXT: p[0] = (long long)blockIdx.y;
@@ -393,6 +404,35 @@ module attributes {gpu.container_module} {
     }
     // The builtins converted to integers: one cast, as a source writes it
     // (they are unsigned ints under 2^31), not a chain through long long.
+    gpu.func @conversions(%o: memref<?xi64> {ks.name = "o"}, %f: memref<?xf64> {ks.name = "f"},
+                          %p: memref<?xi32> {ks.name = "p"}, %a: i32 {ks.name = "a"},
+                          %b: i64 {ks.name = "b"}, %x: f32 {ks.name = "x"}, %d: f64 {ks.name = "d"},
+                          %c: i1 {ks.name = "c"}) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c2 = arith.constant 2 : index
+      %0 = arith.extsi %a : i32 to i64
+      %1 = arith.muli %b, %0 : i64
+      memref.store %1, %o[%c0] : memref<?xi64>
+      %2 = arith.extsi %a : i32 to i64
+      %3 = arith.extsi %a : i32 to i64
+      %4 = arith.muli %2, %3 : i64
+      memref.store %4, %o[%c1] : memref<?xi64>
+      %5 = arith.extf %x : f32 to f64
+      %6 = arith.addf %d, %5 : f64
+      memref.store %6, %f[%c0] : memref<?xf64>
+      %7 = arith.extui %a : i32 to i64
+      %8 = arith.addi %b, %7 : i64
+      memref.store %8, %o[%c2] : memref<?xi64>
+      %9 = scf.if %c -> i32 {
+        %l = memref.load %p[%c0] : memref<?xi32>
+        scf.yield %l : i32
+      } else {
+        scf.yield %a : i32
+      }
+      memref.store %9, %p[%c1] : memref<?xi32>
+      gpu.return
+    }
     gpu.func @builtins(%o: memref<?xi32> {ks.name = "o"}, %p: memref<?xi64> {ks.name = "p"}) kernel {
       %c0 = arith.constant 0 : index
       %tid = gpu.thread_id x

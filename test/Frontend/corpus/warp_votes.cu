@@ -19,9 +19,14 @@
 // PTX-DAG: vote.sync.any.pred
 // PTX-DAG: vote.sync.all.pred
 // PTX-DAG: popc.b32
+// Comments carry the source's lines: the kernel's, each if's and loop's.
+// CUDA: // warp_votes.cu:[[#@LINE+9]]
+// CUDA-NEXT: extern "C" __global__ void warp_count(
 // CUDA: const int ballot = __ballot_sync(0xffffffffu, [[V:.*]] > 0);
 // CUDA: __any_sync(0xffffffffu, [[V]] == 3)
 // CUDA: __all_sync(0xffffffffu, [[V]] >= -7)
+// CUDA: if ({{.*}} % 32u == 0) {  // warp_votes.cu:[[#@LINE+10]]
+// CUDA-NEXT: if (ballot != 0) {  // warp_votes.cu:[[#@LINE+10]]
 // CUDA: atomicAdd(&count[0], __popc(ballot))
 // CUDA: __clz([[V]]) * 64 + ([[V]] == 0 ? 0 : __clz(__brev([[V]])) + 1)
 __global__ void warp_count(const int *x, int *count, unsigned *masks, int *flags, int *bits, int n) {
