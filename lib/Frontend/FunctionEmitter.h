@@ -159,6 +159,11 @@ protected:
   /// (kernels: __constant__ and __device__ variables, ImportGlobals.cpp);
   /// nullptr when `var` is none the function may use (no error reported).
   virtual Slot *bindGlobal(const clang::VarDecl *var) { return nullptr; }
+  /// The dynamic shared memory (extern __shared__) as an array of `elem`;
+  /// null after an error (host code has none).
+  virtual Value dynamicSharedAs(clang::QualType elem, clang::SourceLocation where) {
+    return error(where, "extern __shared__ memory belongs in kernels");
+  }
   /// A pointer variable that has no slot (host code's device buffers).
   virtual std::optional<Pointer> unboundPointer(const clang::DeclRefExpr *e) {
     error(e, "unknown pointer '" + e->getDecl()->getName() + "'");
@@ -287,6 +292,7 @@ protected:
   Value emitCall(const clang::CallExpr *e) override;
   std::optional<LValue> memberLValue(const clang::MemberExpr *e) override;
   Slot *bindGlobal(const clang::VarDecl *var) override;
+  Value dynamicSharedAs(clang::QualType elem, clang::SourceLocation where) override;
 
   // ImportGlobals.cpp
   /// The initial value of file-scope variable `var` of memref type `type`

@@ -387,23 +387,74 @@ std::optional<LValue> FunctionEmitter::lvalue(const clang::Expr *e) {
       return std::nullopt;
     return LValue{p->base, {p->offset}, p->width, std::nullopt};
   }
+  // `s[t] = v = v + s[t + k]`: an assignment to a variable is that variable
+  // afterwards (the samples' reductions chain them).
+  if (auto *assign = dyn_cast<clang::BinaryOperator>(e);
+      assign && assign->isAssignmentOp() && isa<clang::DeclRefExpr>(assign->getLHS()->IgnoreParens())) {
+    emitAssign(assign);
+    if (hadError)
+      return std::nullopt;
+    return lvalue(assign->getLHS());
+  }
   error(e, std::string("cannot assign to this expression ('") + e->getStmtClassName() + "')");
   return std::nullopt;
 }
 
+/// `extern __shared__ T s[]` when `e` names one (declared in the kernel or
+/// in a function it calls, as SharedMemory<T> does).
+static const clang::VarDecl *externShared(const clang::Expr *e, clang::ASTContext &ast) {
+  auto *ref = dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts());
+  auto *var = ref ? dyn_cast<clang::VarDecl>(ref->getDecl()) : nullptr;
+  return var && var->hasAttr<clang::CUDASharedAttr>() && ast.getAsIncompleteArrayType(var->getType())
+             ? var
+             : nullptr;
+}
+
+/// The CUDA samples' SharedMemory<T>: a conversion operator whose body
+/// declares the extern __shared__ array and returns it cast to T *. Returns
+/// that return value's expression, else null.
+static const clang::Expr *sharedMemoryConversion(const clang::CXXMemberCallExpr *call) {
+  auto *conversion = dyn_cast_or_null<clang::CXXConversionDecl>(call->getMethodDecl());
+  auto *body = conversion ? dyn_cast_or_null<clang::CompoundStmt>(conversion->getBody()) : nullptr;
+  if (!body || body->size() != 2)
+    return nullptr;
+  auto *decl = dyn_cast<clang::DeclStmt>(body->body_front());
+  auto *ret = dyn_cast<clang::ReturnStmt>(body->body_back());
+  auto *var = decl && decl->isSingleDecl() ? dyn_cast<clang::VarDecl>(decl->getSingleDecl()) : nullptr;
+  if (!var || !ret || !ret->getRetValue() || !var->hasAttr<clang::CUDASharedAttr>())
+    return nullptr;
+  return ret->getRetValue();
+}
+
 std::optional<Pointer> FunctionEmitter::pointer(const clang::Expr *e) {
   e = e->IgnoreParens();
+  if (auto *cleanups = dyn_cast<clang::ExprWithCleanups>(e))
+    return pointer(cleanups->getSubExpr());
+  if (auto *call = dyn_cast<clang::CXXMemberCallExpr>(e)) {
+    if (const clang::Expr *shared = sharedMemoryConversion(call))
+      return pointer(shared);
+    error(e, "calls of member functions returning pointers are outside the supported subset");
+    return std::nullopt;
+  }
   if (auto *cast = dyn_cast<clang::CastExpr>(e)) {
     switch (cast->getCastKind()) {
     case clang::CK_LValueToRValue:
     case clang::CK_NoOp:
     case clang::CK_ArrayToPointerDecay:
+    case clang::CK_UserDefinedConversion:
       return pointer(cast->getSubExpr());
     case clang::CK_BitCast: {
       clang::QualType to = cast->getType()->getPointeeType(),
                       from = cast->getSubExpr()->getType()->getPointeeType();
       if (ast.hasSameUnqualifiedType(to, from))
         return pointer(cast->getSubExpr());
+      // (T *)s of the dynamic shared memory: the same bytes as T elements.
+      if (externShared(cast->getSubExpr(), ast)) {
+        Value view = dynamicSharedAs(to.getUnqualifiedType(), e->getBeginLoc());
+        if (!view)
+          return std::nullopt;
+        return Pointer{view, indexConst(0, loc(e))};
+      }
       // reinterpret_cast<const float4 *>(x) of a float pointer: vector reads.
       std::optional<std::pair<clang::QualType, int64_t>> vec = vectorRecord(to);
       if (vec && ast.hasSameUnqualifiedType(vec->first, from)) {
@@ -428,6 +479,14 @@ std::optional<Pointer> FunctionEmitter::pointer(const clang::Expr *e) {
   if (auto *ref = dyn_cast<clang::DeclRefExpr>(e)) {
     auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
     Slot *slot = findSlot(var);
+    if (!slot && !hadError && externShared(ref, ast)) {
+      // Declared by a function the kernel calls (SharedMemory<T>).
+      Value view = dynamicSharedAs(ast.getAsIncompleteArrayType(var->getType())->getElementType(),
+                                   ref->getBeginLoc());
+      if (!view)
+        return std::nullopt;
+      return Pointer{view, indexConst(0, l)};
+    }
     if (!slot) {
       if (hadError)
         return std::nullopt;

@@ -27,7 +27,7 @@ using namespace mlir;
 using namespace mlir::ks::frontend;
 
 Slot *KernelEmitter::bindGlobal(const clang::VarDecl *var) {
-  if (!var->hasGlobalStorage() || var->isStaticLocal())
+  if (!var->hasGlobalStorage() || var->isStaticLocal() || var->hasAttr<clang::CUDASharedAttr>())
     return nullptr;
   bool constant = var->hasAttr<clang::CUDAConstantAttr>();
   if (!constant && !var->hasAttr<clang::CUDADeviceAttr>())

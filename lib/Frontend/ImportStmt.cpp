@@ -126,6 +126,11 @@ void FunctionEmitter::emitDecl(const clang::VarDecl *var) {
     return (void)error(var->getLocation(), "static local variables are outside the supported subset");
   if (emitSpecialDecl(var))
     return;
+  // An object with no data (SharedMemory<T> smem;) needs no storage: what
+  // is called on it is handled where it is called.
+  if (const clang::CXXRecordDecl *record = t->getAsCXXRecordDecl();
+      record && record->field_empty() && !record->isPolymorphic() && !isValueClass(t))
+    return;
   if (ast.getAsConstantArrayType(t)) {
     // Local arrays live in private memory.
     if (MemRefType type = arrayType(var, /*memorySpace=*/nullptr)) {

@@ -57,6 +57,27 @@ std::optional<LValue> KernelEmitter::memberLValue(const clang::MemberExpr *e) {
   return std::nullopt;
 }
 
+/// extern __shared__ T s[]: the launch's dynamic shared memory, viewed as
+/// `elemType` elements. The view's size is the largest a block can have;
+/// loads and stores never read it.
+Value KernelEmitter::dynamicSharedAs(clang::QualType elemType, clang::SourceLocation where) {
+  if (!isBufferElement(elemType, where))
+    return nullptr;
+  Type elem = scalarType(elemType, where);
+  if (hadError)
+    return nullptr;
+  Location l = loc(where);
+  auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  Value bytes = gpu::DynamicSharedMemoryOp::create(
+      b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr, space));
+  int64_t elemBytes = std::max<int64_t>(1, ast.getTypeSizeInChars(elemType).getQuantity());
+  int64_t maxElems = 227 * 1024 / elemBytes;
+  return memref::ViewOp::create(b, l, MemRefType::get({ShapedType::kDynamic}, elem, nullptr, space),
+                                bytes, indexConst(0, l), ValueRange{indexConst(maxElems, l)});
+}
+
 bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
   Location l = loc(var->getLocation());
   clang::QualType t = var->getType();
@@ -68,27 +89,11 @@ bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
     return false;
   auto space = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   if (const clang::IncompleteArrayType *open = ast.getAsIncompleteArrayType(t)) {
-    // extern __shared__ T s[]: the launch's dynamic shared memory, viewed as
-    // T elements. The view's size is the largest a block can have; loads and
-    // stores never read it.
-    clang::QualType elemType = open->getElementType();
-    if (!isBufferElement(elemType, var->getLocation()))
-      return true;
-    Type elem = scalarType(elemType, var->getLocation());
-    if (hadError)
-      return true;
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(entry);
-    Value bytes = gpu::DynamicSharedMemoryOp::create(
-        b, l, MemRefType::get({ShapedType::kDynamic}, b.getI8Type(), nullptr, space));
-    int64_t elemBytes = std::max<int64_t>(1, ast.getTypeSizeInChars(elemType).getQuantity());
-    int64_t maxElems = 227 * 1024 / elemBytes;
     Slot slot;
     slot.kind = Slot::Array;
-    slot.storage = memref::ViewOp::create(
-        b, l, MemRefType::get({ShapedType::kDynamic}, elem, nullptr, space), bytes,
-        indexConst(0, l), ValueRange{indexConst(maxElems, l)});
-    vars[var] = slot;
+    slot.storage = dynamicSharedAs(open->getElementType(), var->getLocation());
+    if (slot.storage)
+      vars[var] = slot;
     return true;
   }
   if (!ast.getAsConstantArrayType(t))

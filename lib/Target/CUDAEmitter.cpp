@@ -86,6 +86,8 @@ private:
   /// File-scope device variables (memref.global): their names are taken in
   /// every function; a ks.scalar one is a scalar (`hits`, not `hits[0]`).
   llvm::StringSet<> globalNames, scalarGlobals;
+  /// The element type of each extern __shared__ name written so far.
+  llvm::StringMap<std::string> externSharedTypes;
 
   raw_ostream &line() { return os.indent(indent * 2); }
 
@@ -802,7 +804,15 @@ LogicalResult Emitter::emitOp(Operation *op) {
         FailureOr<std::string> elem = cType(view.getType().getElementType(), op);
         if (failed(elem))
           return failure();
-        std::string n = fresh("dynamic_shared");
+        // extern __shared__ arrays are one symbol per name across the file:
+        // a name another kernel declared with another type takes the type's.
+        std::string base = "dynamic_shared";
+        auto [it, inserted] = externSharedTypes.try_emplace(base, *elem);
+        if (!inserted && it->second != *elem) {
+          base += "_" + *elem;
+          std::replace(base.begin(), base.end(), ' ', '_');
+        }
+        std::string n = fresh(base);
         names[view.getResult()] = n;
         line() << "extern __shared__ " << *elem << " " << n << "[];\n";
         return success();

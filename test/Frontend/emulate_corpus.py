@@ -57,10 +57,13 @@ WORKLOADS = {
     "conv1d_const": "n=3001",
     "bucket_count": "n=3001",
     "warp_count": "n=3001",
+    "block_sum_float": "n=3001",
+    "block_sum_double": "n=3001",
     "tile_votes": "n=3001",
 }
 # The source's name of kernels the importer names apart (template instances).
-SOURCE_KERNELS = {"row_max_4": "row_max<4>"}
+SOURCE_KERNELS = {"row_max_4": "row_max<4>", "block_sum_float": "block_sum<float>",
+                  "block_sum_double": "block_sum<double>"}
 # Launches whose grid the GPU run fixes to fill the GPU.
 GRIDS = {"reduce_sum": "4", "saxpy": "3", "histogram": "4"}
 

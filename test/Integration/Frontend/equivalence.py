@@ -81,6 +81,10 @@ CASES = {
                      "ceildiv(n,256)", "256", "n=1000003", []),
     "tile_votes": ("cg_reductions.cu", "x:i32[n]:in,odd:u32[n]:out,flags:i32[n]:out,n:i32",
                    "ceildiv(n,256)", "256", "n=1000003", []),
+    "block_sum_float": ("shared_memory_template.cu", "in:f32[n]:in,out:f32[ceildiv(n,256)]:out,n:u32",
+                        "ceildiv(n,256)", "256", "n=1000003", ["--smem", "1024"]),
+    "block_sum_double": ("shared_memory_template.cu", "in:f64[n]:in,out:f64[ceildiv(n,512)]:out,n:u32",
+                         "ceildiv(n,512)", "256", "n=1000003", ["--smem", "2048"]),
     "warp_count": ("warp_votes.cu", "x:i32[n]:in:-8..8,count:i32[1]:inout,masks:u32[ceildiv(n,32)]:out,flags:i32[ceildiv(n,32)]:out,bits:i32[n]:out,n:i32",
                    "ceildiv(n,256)", "256", "n=1000003", []),
     "bucket_count": ("constant_memory.cu", "keys:i32[n]:in,counts:i32[4]:inout,n:i32,@seen:i32[1]:inout",
@@ -88,8 +92,10 @@ CASES = {
 }
 
 
-# The C++ name of kernels whose imported name differs (template instances).
-CXX_NAMES = {"row_max_4": "row_max"}
+# The C++ name of kernels whose imported name differs (template instances),
+# or the start of the mangled name where one template has several.
+CXX_NAMES = {"row_max_4": "row_max", "block_sum_float": "_Z9block_sumIfE",
+             "block_sum_double": "_Z9block_sumIdE"}
 
 
 def mangled_entry(ptx_path, name):
@@ -97,7 +103,7 @@ def mangled_entry(ptx_path, name):
     text = open(ptx_path).read()
     base = CXX_NAMES.get(name, name)
     for entry in re.findall(r"\.entry\s+([A-Za-z0-9_$]+)", text):
-        if entry == name or entry.startswith(f"_Z{len(base)}{base}"):
+        if entry == name or entry.startswith(base if base.startswith("_Z") else f"_Z{len(base)}{base}"):
             return entry
     return None
 
