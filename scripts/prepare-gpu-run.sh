@@ -10,15 +10,12 @@ scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
 cp /usr/include/sqlite3.h .deps/include/
 rm -rf .deps/lit && cp -r /usr/lib/llvm-22/utils/lit .deps/lit
 printf 'import os, sys\nsys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))\nfrom lit.main import main\nmain()\n' > .deps/lit/lit.py
-# The importer's corpus, lifted and lowered here (the GPU machine has no
-# ks-translate: clang does not fit the bundle), for the equivalence check.
-rm -rf .deps/equiv && mkdir -p .deps/equiv
-for cu in test/Frontend/corpus/*.cu; do
-  name=$(basename "$cu" .cu)
-  build/bin/ks-translate --import-cuda "$cu" -o ".deps/equiv/$name.mlir"
-  build/bin/ks-opt ".deps/equiv/$name.mlir" --kernelskill-lower="ptx=.deps/equiv/$name.ptx" -o /dev/null 2>/dev/null
-  build/bin/ks-translate --export-cuda ".deps/equiv/$name.mlir" -o ".deps/equiv/$name.out.cu"
-done
+# The importer's corpus and the programs' kernels, lifted, lowered and
+# exported here (the GPU machine has no ks-translate: clang does not fit the
+# bundle), for the equivalence check.
+rm -rf .deps/equiv
+python3 test/Integration/Frontend/equivalence.py prepare build/bin/ks-translate build/bin/ks-opt \
+  test/Frontend/corpus .deps/equiv 2>/dev/null
 # The performance profiler's agreement cases: lifted MLIR and lowered PTX.
 rm -rf .deps/profiler
 python3 bench/profiler/agreement.py prepare build/bin/ks-translate build/bin/ks-opt .deps/profiler

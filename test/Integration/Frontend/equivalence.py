@@ -6,7 +6,14 @@ CUDA that ks-translate --export-cuda writes back, must compute what nvcc's
 compilation of the original computes, on seeded random inputs with poisoned outputs, at sizes that are not
 multiples of the block (ks-bench does the verifying).
 
+The kernels of the whole programs (test/Frontend/programs, PROGRAM_CASES)
+are checked the same way, each launched as its program launches it; their
+sources are compiled with the program's flags (-D, -I).
+
 usage: equivalence.py KS_BENCH NVCC CORPUS_DIR KS_PTX_DIR OUT.md
+       equivalence.py prepare KS_TRANSLATE KS_OPT CORPUS_DIR KS_PTX_DIR
+The second form (on the build machine, which has ks-translate) lifts, lowers
+and exports every source the cases name into KS_PTX_DIR.
 Exit 0 when every kernel matches, 1 otherwise, 77 without a GPU.
 """
 import json
@@ -92,10 +99,81 @@ CASES = {
 }
 
 
+# Kernels of the whole programs: kernel -> (source relative to the corpus,
+# params, grid, block, workload, extra ks-bench args, the program's flags;
+# %P is test/Frontend/programs), each launched as its program does.
+P = "../programs/"
+PROGRAM_CASES = {
+    "saxpy@bench_saxpy": (P + "bench_saxpy.cu", "n:i32,a:f32,x:f32[n]:in,y:f32[n]:inout",
+                          "ceildiv(n,256)", "256", "n=1000003,a=2", [], ["-DSIZE=4096"]),
+    "histogram256": (P + "histogram_program.cu", "data:u8[n]:in:0..256,bins:u32[256]:inout,n:i32",
+                     "132", "256", "n=1000003", [], []),
+    "jacobi": (P + "jacobi_residual.cu", "u:f32[n]:in,unew:f32[n]:inout,f:f32[n]:in,n:i32,h2:f32",
+               "ceildiv(n,256)", "256", "n=1000003,h2=1", [], ["-DPOINTS=1000", "-DITERS=40"]),
+    "residual": (P + "jacobi_residual.cu", "u:f32[n]:in,f:f32[n]:in,res:f32[1]:inout,n:i32,h2:f32",
+                 "ceildiv(n,256)", "256", "n=1000003,h2=1", ["--tolerance", "1e-4"],
+                 ["-DPOINTS=1000", "-DITERS=40"]),
+    "MatrixMulCUDA_16": (P + "samples_matrixmul.cu", "C:f32[wB*wA]:out,A:f32[wA*wA]:in,B:f32[wB*wA]:in,wA:i32,wB:i32",
+                         "wB/16,wA/16", "16,16", "wA=320,wB=640", [], []),
+    "MatrixMulCUDA_32": (P + "samples_matrixmul.cu", "C:f32[wB*wA]:out,A:f32[wA*wA]:in,B:f32[wB*wA]:in,wA:i32,wB:i32",
+                         "wB/32,wA/32", "32,32", "wA=320,wB=640", [], []),
+    "scale@streams_pipeline": (P + "streams_pipeline.cu", "x:f32[n]:in,y:f32[n]:out,a:f32,n:i32",
+                               "ceildiv(n,256)", "256", "n=1000003,a=2", [], []),
+    "bias_relu": (P + "streams_pipeline.cu", "y:f32[rows*cols]:inout,bias:f32[cols]:in,rows:i32,cols:i32",
+                  "ceildiv(cols,128),rows", "128", "rows=1000,cols=1023", [], []),
+    "row_sums": (P + "streams_pipeline.cu", "y:f32[rows*cols]:in,sums:f32[rows]:out,rows:i32,cols:i32",
+                 "ceildiv(rows,64)", "64", "rows=1000,cols=1023", [], []),
+    "diffuse": (P + "time_steps.cu", "in:f32[w*h]:in,out:f32[w*h]:inout,w:i32,h:i32",
+                "ceildiv(w,32),ceildiv(h,8)", "32,8", "w=1000,h=1023", [], []),
+    "copyBack": (P + "time_steps.cu", "from:f32[n]:in,to:f32[n]:out,n:i32",
+                 "ceildiv(n,256)", "256", "n=1000003", [], []),
+    "partialSums": (P + "two_pass_reduce.cu", "x:f32[n]:in,partial:f32[ceildiv(n,256)]:out,n:i32",
+                    "ceildiv(n,256)", "256", "n=1000003", ["--smem", "1024"], []),
+    "softmaxRows": (P + "softmax_argv.cu", "x:f32[rows*cols]:in,y:f32[rows*cols]:out,rows:i32,cols:i32",
+                    "ceildiv(rows,128)", "128", "rows=1000,cols=257", [], []),
+    "toGray": (P + "constants_header.cu", "rgb:f32[3*w*h]:in,gray:f32[w*h]:out,w:i32,h:i32",
+               "ceildiv(w,32),ceildiv(h,8)", "32,8", "w=1000,h=1023", [], ["-I%P/include"]),
+    "clampTo": (P + "constants_header.cu", "in:f32[n]:in,out:f32[n]:out,lo:f32,hi:f32,n:i32",
+                "ceildiv(n,256)", "256", "n=1000003,lo=0,hi=1", [], ["-I%P/include"]),
+    "scale4@launch_casts": (P + "launch_casts.cu", "in:f32[4*n4]:in,out:f32[4*n4]:out,a:f32,n4:i32",
+                            "ceildiv(n4,256)", "256", "n4=250001,a=3", [], []),
+    "matmul_16": (P + "matmul_bench.cu", "A:f32[n*n]:in,B:f32[n*n]:in,C:f32[n*n]:out,n:i32",
+                  "ceildiv(n,16),ceildiv(n,16)", "16,16", "n=1000", [], ["-DTILE=16", "-DREPS=20"]),
+    "blockSum_float_256": (P + "templated_wrappers.cu", "in:f32[n]:in,out:f32[1]:inout,n:i32",
+                           "ceildiv(n,256)", "256", "n=1000003", ["--tolerance", "1e-4"], []),
+    "blockSum_int_128": (P + "templated_wrappers.cu", "in:i32[n]:in,out:i32[1]:inout,n:i32",
+                         "ceildiv(n,128)", "128", "n=1000003", [], []),
+    "axpby_float": (P + "struct_config.cu", "x:f32[n]:in,y:f32[n]:inout,alpha:f32,beta:f32,n:i32",
+                    "ceildiv(n,256)", "256", "n=1000003,alpha=2,beta=3", [], []),
+    "scaleKernel": (P + "library.cu", "x:f32[n]:inout,a:f32,n:i32", "ceildiv(n,256)", "256",
+                    "n=1000003,a=3", [], ["-I%P/include"]),
+    "sumBlocks_128": (P + "library.cu", "x:f32[n]:in,partial:f32[ceildiv(n,128)]:out,n:i32",
+                      "ceildiv(n,128)", "128", "n=1000003", [], ["-I%P/include"]),
+}
+
+
+def kernel_of(case):
+    """The kernel's name: the case's, without the program that tells two apart."""
+    return case.split("@")[0]
+
+
+def flags_of(case, programs):
+    return [f.replace("%P", programs) for f in (PROGRAM_CASES[case][6] if case in PROGRAM_CASES else [])]
+
+
+def all_cases():
+    yield from ((k, v) for k, v in CASES.items())
+    yield from ((k, v[:6]) for k, v in PROGRAM_CASES.items())
+
+
 # The C++ name of kernels whose imported name differs (template instances),
 # or the start of the mangled name where one template has several.
 CXX_NAMES = {"row_max_4": "row_max", "block_sum_float": "_Z9block_sumIfE",
-             "block_sum_double": "_Z9block_sumIdE"}
+             "block_sum_double": "_Z9block_sumIdE", "MatrixMulCUDA_16": "_Z13MatrixMulCUDAILi16E",
+             "MatrixMulCUDA_32": "_Z13MatrixMulCUDAILi32E", "matmul_16": "_Z6matmulILi16E",
+             "blockSum_float_256": "_Z8blockSumIfLi256E", "blockSum_int_128": "_Z8blockSumIiLi128E",
+             "axpby_float": "_Z5axpbyIfE", "scaleKernel": "_ZN6vecops11scaleKernel",
+             "sumBlocks_128": "_ZN6vecops9sumBlocksILi128E"}
 
 
 def mangled_entry(ptx_path, name):
@@ -108,24 +186,51 @@ def mangled_entry(ptx_path, name):
     return None
 
 
+def stem(source):
+    return os.path.splitext(os.path.basename(source))[0]
+
+
+def prepare(ks_translate, ks_opt, corpus, out_dir):
+    """Lifts, lowers and exports each source once, with its program's flags."""
+    programs = os.path.normpath(os.path.join(corpus, P))
+    os.makedirs(out_dir, exist_ok=True)
+    sources = {}
+    for case, value in all_cases():
+        sources.setdefault(value[0], flags_of(case, programs))
+    for source in sorted(set(sources) | {f for f in os.listdir(corpus) if f.endswith(".cu")}):
+        base = os.path.join(out_dir, stem(source))
+        flags = sources.get(source, [])
+        subprocess.run([ks_translate, "--import-cuda", os.path.join(corpus, source), "-o",
+                        base + ".mlir", *(["--", *flags] if flags else [])], check=True)
+        subprocess.run([ks_opt, base + ".mlir", f"--kernelskill-lower=ptx={base}.ptx", "-o",
+                        os.devnull], check=True, stderr=subprocess.DEVNULL)
+        subprocess.run([ks_translate, "--export-cuda", base + ".mlir", "-o", base + ".out.cu"],
+                       check=True)
+    return 0
+
+
 def main():
+    if sys.argv[1] == "prepare":
+        return prepare(*sys.argv[2:6])
     ks_bench, nvcc, corpus, ks_ptx_dir, out_md = sys.argv[1:6]
+    programs = os.path.normpath(os.path.join(corpus, P))
     if subprocess.run(["sh", "-c", "nvidia-smi -L"], capture_output=True).returncode != 0:
         print("no GPU: skipping")
         return 77
     work = tempfile.mkdtemp(prefix="ks-equiv-")
     rows, all_ok = [], True
-    for kernel, (source, params, grid, block, workload, extra) in CASES.items():
-        nvcc_ptx = os.path.join(work, kernel + ".nvcc.ptx")
-        subprocess.run([nvcc, "-ptx", "-arch=sm_90", "-o", nvcc_ptx, os.path.join(corpus, source)],
-                       check=True)
+    for case, (source, params, grid, block, workload, extra) in all_cases():
+        kernel = kernel_of(case)
+        nvcc_ptx = os.path.join(work, case + ".nvcc.ptx")
+        subprocess.run([nvcc, "-ptx", "-arch=sm_90", *flags_of(case, programs), "-o", nvcc_ptx,
+                        os.path.join(corpus, source)], check=True)
         entry = mangled_entry(nvcc_ptx, kernel)
-        ks_ptx = os.path.join(ks_ptx_dir, os.path.splitext(source)[0] + ".ptx")
+        ks_ptx = os.path.join(ks_ptx_dir, stem(source) + ".ptx")
         # The CUDA the exporter wrote back from the lifted IR, compiled by nvcc.
-        exported_cu = os.path.join(ks_ptx_dir, os.path.splitext(source)[0] + ".out.cu")
-        exported_ptx = os.path.join(work, kernel + ".export.ptx")
+        exported_cu = os.path.join(ks_ptx_dir, stem(source) + ".out.cu")
+        exported_ptx = os.path.join(work, case + ".export.ptx")
         subprocess.run([nvcc, "-ptx", "-arch=sm_90", "-o", exported_ptx, exported_cu], check=True)
-        out = os.path.join(work, kernel + ".json")
+        out = os.path.join(work, case + ".json")
         cmd = [ks_bench, f"nvcc={nvcc_ptx}@{entry}", f"ks={ks_ptx}@{kernel}",
                f"export={exported_ptx}@{kernel}", "--params", params,
                "--grid", grid, "--block", block, "--workload", workload, "--reps", "5",
@@ -136,14 +241,14 @@ def main():
             ref, ks, exported = result["variants"][0:3]
             errs = [f"{k}: rel {v['rel_l2']:.1e}, max {v['max_abs']:.1e}" for k, v in ks.get("verification", {}).items()]
             ok = proc.returncode == 0 and ks["status"] == "pass" and exported["status"] == "pass"
-            rows.append((kernel, source, workload,
+            rows.append((case, source, workload,
                          ("match" if ks["status"] == "pass" else "MISMATCH") + " / " +
                          ("match" if exported["status"] == "pass" else "MISMATCH"),
                          "; ".join(errs) or ks.get("error", "") or exported.get("error", ""),
                          ref.get("timing", {}).get("median_ms"), ks.get("timing", {}).get("median_ms")))
         except Exception as e:  # a crashed run is a mismatch, with its output
             ok = False
-            rows.append((kernel, source, workload, "ERROR", f"{e}: {proc.stdout[-300:]} {proc.stderr[-300:]}", None, None))
+            rows.append((case, source, workload, "ERROR", f"{e}: {proc.stdout[-300:]} {proc.stderr[-300:]}", None, None))
         all_ok &= ok
     with open(out_md, "w") as f:
         f.write("| kernel | source | workload | lowered PTX / exported CUDA vs nvcc | error of the lowered PTX | nvcc ms | ks ms |\n|---|---|---|---|---|---|---|\n")
