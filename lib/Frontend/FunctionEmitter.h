@@ -306,6 +306,7 @@ protected:
   /// __ballot_sync, __any_sync, __all_sync; __popc, __clz, __ffs (and ll).
   Value emitWarpVote(llvm::StringRef name, const clang::CallExpr *e);
   Value emitBitCount(llvm::StringRef name, const clang::CallExpr *e);
+  std::optional<Value> emitHalfPairCall(llvm::StringRef name, const clang::CallExpr *e);
 
   // ImportCooperativeGroups.cpp
   static std::optional<int64_t> groupSize(clang::QualType t);

@@ -63,7 +63,75 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
     LValue lv{p->base, {p->offset}, p->width, std::nullopt};
     return loadLValue(lv, l);
   }
+  if (std::optional<Value> pair = emitHalfPairCall(name, e))
+    return *pair;
   return emitMathCall(name, e);
+}
+
+/// __half2 and __nv_bfloat162 (vector<2xf16>, vector<2xbf16>): the paired
+/// arithmetic and the conversions of cuda_fp16.h and cuda_bf16.h; nullopt
+/// for other calls.
+std::optional<Value> KernelEmitter::emitHalfPairCall(StringRef name, const clang::CallExpr *e) {
+  static const StringRef names[] = {
+      "__hadd2", "__hsub2", "__hmul2", "__h2div", "__hfma2", "__hmax2", "__hmin2",
+      "__halves2half2", "__halves2bfloat162", "__floats2half2_rn", "__floats2bfloat162_rn",
+      "__float2half2_rn", "__float2bfloat162_rn", "__half22float2", "__bfloat1622float2",
+      "__float22half2_rn", "__float22bfloat162_rn", "__low2half", "__high2half", "__low2bfloat16",
+      "__high2bfloat16", "__low2float", "__high2float"};
+  if (!llvm::is_contained(names, name))
+    return std::nullopt;
+  Location l = loc(e);
+  SmallVector<Value> args;
+  for (const clang::Expr *arg : e->arguments()) {
+    Value v = rvalue(arg);
+    if (!v)
+      return Value();
+    args.push_back(v);
+  }
+  Type result = scalarType(e->getType(), e->getBeginLoc());
+  if (hadError)
+    return Value();
+  auto arity = [&](size_t n) {
+    if (args.size() == n)
+      return true;
+    error(e, "'" + name + "' takes " + Twine(n) + " arguments");
+    return false;
+  };
+  static const std::pair<StringRef, clang::BinaryOperatorKind> arithmetic[] = {
+      {"__hadd2", clang::BO_Add}, {"__hsub2", clang::BO_Sub}, {"__hmul2", clang::BO_Mul},
+      {"__h2div", clang::BO_Div}};
+  for (auto [fn, op] : arithmetic)
+    if (name == fn)
+      return arity(2) ? binary(op, args[0], args[1], e->getType(), e) : Value();
+  if (name == "__hfma2")
+    return arity(3) ? Value(math::FmaOp::create(b, l, args[0], args[1], args[2])) : Value();
+  if (name == "__hmax2" || name == "__hmin2") {
+    if (!arity(2))
+      return Value();
+    return name == "__hmax2" ? Value(arith::MaxNumFOp::create(b, l, args[0], args[1]))
+                             : Value(arith::MinNumFOp::create(b, l, args[0], args[1]));
+  }
+  auto vec = dyn_cast<VectorType>(result);
+  Type half = vec ? vec.getElementType() : result;
+  auto toHalf = [&](Value v) -> Value {
+    return v.getType() == half ? v : Value(arith::TruncFOp::create(b, l, half, v));
+  };
+  if (name.starts_with("__halves2") || name.starts_with("__floats2")) {
+    if (!arity(2))
+      return Value();
+    return vector::FromElementsOp::create(b, l, vec, ValueRange{toHalf(args[0]), toHalf(args[1])});
+  }
+  if (name == "__float2half2_rn" || name == "__float2bfloat162_rn")
+    return arity(1) ? Value(vector::BroadcastOp::create(b, l, vec, toHalf(args[0]))) : Value();
+  if (!arity(1))
+    return Value();
+  if (name == "__half22float2" || name == "__bfloat1622float2")
+    return arith::ExtFOp::create(b, l, result, args[0]);
+  if (name == "__float22half2_rn" || name == "__float22bfloat162_rn")
+    return arith::TruncFOp::create(b, l, result, args[0]);
+  // __low2half, __high2bfloat16, __low2float, ...: one lane.
+  Value lane = vector::ExtractOp::create(b, l, args[0], ArrayRef<int64_t>{name.starts_with("__low") ? 0 : 1});
+  return lane.getType() == result ? lane : Value(arith::ExtFOp::create(b, l, result, lane));
 }
 
 Value KernelEmitter::emitMathCall(StringRef name, const clang::CallExpr *e) {

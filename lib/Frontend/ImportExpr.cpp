@@ -281,7 +281,7 @@ Value FunctionEmitter::compare(clang::BinaryOperatorKind op, Value lhs, Value rh
 Value FunctionEmitter::binary(clang::BinaryOperatorKind op, Value lhs, Value rhs,
                             clang::QualType type, const clang::Expr *at) {
   Location l = loc(at);
-  if (isa<FloatType>(lhs.getType())) {
+  if (isa<FloatType>(getElementTypeOrSelf(lhs.getType()))) {
     switch (op) {
     case clang::BO_Add: case clang::BO_AddAssign: return arith::AddFOp::create(b, l, lhs, rhs, contractable());
     case clang::BO_Sub: case clang::BO_SubAssign: return arith::SubFOp::create(b, l, lhs, rhs, contractable());
@@ -680,8 +680,11 @@ Value FunctionEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
   clang::BinaryOperatorKind op = clang::BinaryOperator::getOverloadedOpcode(e->getOperator());
   bool vectorAssign = e->getNumArgs() == 2 && vectorRecord(e->getArg(0)->getType()) &&
                       op == clang::BO_Assign;
-  if (e->getNumArgs() != 2 || !(isHalfClass(e->getArg(0)->getType()) || vectorAssign))
-    return error(e, "overloaded operators are outside the supported subset (except on __half and __nv_bfloat16)");
+  std::optional<std::pair<clang::QualType, int64_t>> pair = vectorRecord(e->getArg(0)->getType());
+  bool halfPair = pair && isHalfClass(pair->first) && !clang::BinaryOperator::isComparisonOp(op);
+  if (e->getNumArgs() != 2 || !(isHalfClass(e->getArg(0)->getType()) || vectorAssign || halfPair))
+    return error(e, "overloaded operators are outside the supported subset (except on __half, "
+                    "__nv_bfloat16 and their pairs)");
   Location l = loc(e);
   const clang::Expr *lhsExpr = e->getArg(0), *rhsExpr = e->getArg(1);
   clang::QualType halfType = lhsExpr->getType();

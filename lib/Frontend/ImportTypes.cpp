@@ -52,6 +52,13 @@ std::optional<std::pair<clang::QualType, int64_t>> mlir::ks::frontend::vectorRec
   if (!record || !record->getDefinition())
     return std::nullopt;
   StringRef name = record->getName();
+  // __half2 and __nv_bfloat162: pairs of the half classes (fields x, y).
+  if (name == "__half2" || name == "__nv_bfloat162") {
+    SmallVector<const clang::FieldDecl *> pair(record->fields());
+    if (pair.size() != 2)
+      return std::nullopt;
+    return std::make_pair(pair.front()->getType(), int64_t(2));
+  }
   if (name.empty() || name.back() < '1' || name.back() > '4')
     return std::nullopt;
   static const StringRef bases[] = {"char", "uchar", "short", "ushort", "int", "uint", "long",

@@ -166,6 +166,9 @@ private:
                          : elem.isInteger(8) ? (isUnsigned ? "uchar" : "char") : nullptr;
       if (base && vec.getRank() == 1 && vec.getNumElements() <= 4)
         return std::string(base) + std::to_string(vec.getNumElements());
+      // Pairs of halves: cuda_fp16.h's and cuda_bf16.h's own types.
+      if (vec.getRank() == 1 && vec.getNumElements() == 2 && (elem.isF16() || elem.isBF16()))
+        return std::string(elem.isF16() ? "__half2" : "__nv_bfloat162");
     }
     if (t.isF32()) return std::string("float");
     if (t.isF64()) return std::string("double");
@@ -175,7 +178,39 @@ private:
     return failure();
   }
 
+  /// make_float4, make_half2, make_bfloat162: the constructor function of
+  /// vector type `type` (as cType spells it).
+  static std::string makeFunction(StringRef type) {
+    if (type == "__half2")
+      return "make_half2";
+    if (type == "__nv_bfloat162")
+      return "make_bfloat162";
+    return ("make_" + type).str();
+  }
+
   std::string literal(Attribute attr) {
+    if (auto dense = dyn_cast<DenseElementsAttr>(attr);
+        dense && isa<VectorType>(dense.getType()) && dense.getType().getRank() == 1) {
+      // A vector constant: its constructor with each lane's literal.
+      std::string type = llvm::TypeSwitch<Type, std::string>(dense.getElementType())
+                             .Case([](Float16Type) { return "__half2"; })
+                             .Case([](BFloat16Type) { return "__nv_bfloat162"; })
+                             .Default([&](Type) { return ""; });
+      if (type.empty()) {
+        // float4 & co.: the element's name and the count.
+        Type elem = dense.getElementType();
+        const char *base = elem.isF32() ? "float" : elem.isF64() ? "double"
+                           : elem.isInteger(32) ? "int" : elem.isInteger(64) ? "longlong"
+                           : elem.isInteger(16) ? "short" : elem.isInteger(8) ? "char" : nullptr;
+        if (!base)
+          return "/*?*/0";
+        type = base + std::to_string(dense.getNumElements());
+      }
+      std::string args;
+      for (Attribute lane : dense.getValues<Attribute>())
+        args += (args.empty() ? "" : ", ") + literal(lane);
+      return makeFunction(type) + "(" + args + ")";
+    }
     if (auto b = dyn_cast<BoolAttr>(attr))
       return b.getValue() ? "true" : "false";
     if (auto i = dyn_cast<IntegerAttr>(attr)) {
@@ -1249,6 +1284,19 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
   };
   auto cast = [&](bool fromUnsigned) -> FailureOr<std::string> {
     exprPrec = Unary;
+    // Pairs of halves widen and narrow through their own functions.
+    if (auto to = dyn_cast<VectorType>(op->getResult(0).getType());
+        to && isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+      Type half = isa<arith::ExtFOp>(op)
+                      ? llvm::cast<VectorType>(op->getOperand(0).getType()).getElementType()
+                      : to.getElementType();
+      if (!to.getElementType().isF32() && isa<arith::ExtFOp>(op))
+        return op->emitError("export-cuda: pairs of halves widen to float2 only");
+      exprPrec = Primary;
+      StringRef fn = isa<arith::ExtFOp>(op) ? (half.isF16() ? "__half22float2" : "__bfloat1622float2")
+                                            : (half.isF16() ? "__float22half2_rn" : "__float22bfloat162_rn");
+      return (fn + "(" + operand(0) + ")").str();
+    }
     // A subscript converts a signed integer to the pointer's difference type
     // as index_cast does (sign extension): A[row * K + p], not A[(long long)(...)].
     if (isa<arith::IndexCastOp>(op) && isa<IntegerType>(op->getOperand(0).getType()) &&
@@ -1335,7 +1383,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     std::string args;
     for (Value v : fromElements.getElements())
       args += (args.empty() ? "" : ", ") + name(v);
-    return "make_" + *type + "(" + args + ")";
+    return makeFunction(*type) + "(" + args + ")";
   }
   if (auto broadcast = dyn_cast<vector::BroadcastOp>(op);
       broadcast && !isa<VectorType>(broadcast.getSourceType())) {
@@ -1346,7 +1394,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
     std::string args;
     for (int64_t i = 0, e = broadcast.getResultVectorType().getNumElements(); i < e; ++i)
       args += (i ? ", " : "") + name(broadcast.getSource());
-    return "make_" + *type + "(" + args + ")";
+    return makeFunction(*type) + "(" + args + ")";
   }
   if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
     using P = arith::CmpIPredicate;
@@ -1489,6 +1537,18 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       .Default([&](Operation *other) -> FailureOr<std::string> {
         // Math functions (and fmaxf/fminf: maxnumf/minnumf), by the table the
         // importer lifts them with (kernelskill/Support/CUDABuiltins.h).
+        // On halves and pairs of them: cuda_fp16.h's own functions.
+        if (Type t = other->getResult(0).getType(), elem = getElementTypeOrSelf(t);
+            elem.isF16() || elem.isBF16()) {
+          bool pair = isa<VectorType>(t);
+          StringRef fn = llvm::StringSwitch<StringRef>(other->getName().getStringRef())
+                             .Case("math.fma", pair ? "__hfma2" : "__hfma")
+                             .Case("arith.maxnumf", pair ? "__hmax2" : "__hmax")
+                             .Case("arith.minnumf", pair ? "__hmin2" : "__hmin")
+                             .Default("");
+          if (!fn.empty())
+            return call(fn, fn);
+        }
         if (const cuda::MathBuiltin *math = cuda::lookupMathByOp(other->getName().getStringRef()))
           return call(math->f32, math->f64);
         return other->emitError("export-cuda: '") << other->getName()
