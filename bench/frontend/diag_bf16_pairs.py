@@ -1,3 +1,10 @@
+"""Diagnostic of the mix_bf16x2 mismatch (bench/results/2026-12-03-h200-export-equivalence):
+runs KernelSkill's lowered PTX, the same PTX with `neg.bf16` replaced by a sign-bit xor, and
+nvcc's build of the source on a small input, with CuPy. Prepare here, run on the GPU machine:
+  sed 's/neg.bf16 \t%rs4, %rs3;/xor.b16 \t%rs4, %rs3, 0x8000;/' .deps/equiv/half2_pairs.ptx \
+      > .deps/half2_pairs.xorneg.ptx
+  (device) python3 bench/frontend/diag_bf16_pairs.py
+"""
 import cupy as cp, numpy as np, subprocess, sys
 def bf16(a):  # float32 -> bf16 bits (round to nearest even)
     u = np.asarray(a, np.float32).view(np.uint32)
@@ -5,7 +12,7 @@ def bf16(a):  # float32 -> bf16 bits (round to nearest even)
 def f32(h): return (np.asarray(h, np.uint16).astype(np.uint32) << 16).view(np.float32)
 subprocess.run(["nvcc", "-ptx", "-arch=sm_90", "-o", "/tmp/orig.ptx", "test/Frontend/corpus/half2_pairs.cu"], check=True)
 x = np.array([1.0, 2.0, 0.5, -0.25], np.float32)
-for label, path, name in (("ks", ".deps/equiv/half2_pairs.ptx", "mix_bf16x2"), ("nvcc", "/tmp/orig.ptx", None)):
+for label, path, name in (("ks", ".deps/equiv/half2_pairs.ptx", "mix_bf16x2"), ("ks-xor", ".deps/half2_pairs.xorneg.ptx", "mix_bf16x2"), ("nvcc", "/tmp/orig.ptx", None)):
     src = open(path).read()
     if name is None:
         import re; name = re.search(r"\.entry\s+(_Z\w*mix_bf16x2\w*)", src).group(1)
