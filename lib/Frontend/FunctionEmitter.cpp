@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "kernelskill/Support/CUDABuiltins.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -76,7 +77,7 @@ void FunctionEmitter::nameAfter(Value v, const clang::VarDecl *var) {
 
 bool FunctionEmitter::isConstantMemory(Value memref) {
   auto space = dyn_cast_or_null<IntegerAttr>(cast<MemRefType>(memref.getType()).getMemorySpace());
-  return space && space.getInt() == kConstantMemorySpace;
+  return space && space.getInt() == cuda::kConstantMemorySpace;
 }
 
 void FunctionEmitter::storeLValue(Value v, const LValue &lv, Location l) {

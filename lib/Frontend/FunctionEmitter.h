@@ -207,9 +207,7 @@ protected:
   void store(Value v, Value slot, Location l) {
     memref::StoreOp::create(b, l, v, slot, ValueRange{});
   }
-  /// PTX's .const state space: what NVVM lowers memref memory space 4 to
-  /// (__constant__ variables, ImportGlobals.cpp).
-  static constexpr unsigned kConstantMemorySpace = 4;
+  /// In __constant__ memory (cuda::kConstantMemorySpace, ImportGlobals.cpp).
   static bool isConstantMemory(Value memref);
   Value loadLValue(const LValue &lv, Location l);
   void storeLValue(Value v, const LValue &lv, Location l);

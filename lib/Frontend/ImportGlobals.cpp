@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "kernelskill/Support/CUDABuiltins.h"
 
 #include "mlir/IR/SymbolTable.h"
 
@@ -33,7 +34,7 @@ Slot *KernelEmitter::bindGlobal(const clang::VarDecl *var) {
   if (!constant && !var->hasAttr<clang::CUDADeviceAttr>())
     return nullptr;
   clang::SourceLocation where = var->getLocation();
-  Attribute space = constant ? Attribute(b.getI64IntegerAttr(kConstantMemorySpace))
+  Attribute space = constant ? Attribute(b.getI64IntegerAttr(cuda::kConstantMemorySpace))
                              : Attribute(gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Global));
   clang::QualType t = var->getType();
   MemRefType type;

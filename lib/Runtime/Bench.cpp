@@ -105,7 +105,9 @@ struct Program {
 class VariantRunner {
 public:
   VariantRunner(const LaunchSpec &spec, const ResolvedLaunch &launch, const BenchOptions &options)
-      : spec(spec), launch(launch), options(options) {}
+      : spec(spec), launch(launch), options(options),
+        hasGlobals(std::any_of(spec.params.begin(), spec.params.end(),
+                               [](const Param &p) { return p.isGlobal; })) {}
 
   json run(const Variant &reference, const Variant &candidate);
 
@@ -113,6 +115,8 @@ private:
   const LaunchSpec &spec;
   const ResolvedLaunch &launch;
   const BenchOptions &options;
+  /// Some parameter is a module variable (@taps): launches pass the others.
+  const bool hasGlobals;
   std::vector<std::vector<uint8_t>> inputs; // per param: initial contents of in/inout buffers
   std::vector<DeviceMemory> buffers;         // per param
   std::vector<KernelArg> args;
@@ -195,7 +199,7 @@ private:
       // with module variables its arguments (the common case passes all of
       // the spec's without a copy).
       std::vector<KernelArg> named;
-      if (!step.params.empty() || hasGlobals())
+      if (!step.params.empty() || hasGlobals)
         for (size_t a : stepArguments(step, spec.params))
           named.push_back(args[a]);
       if (cudaError_t err = mlir::ks::runtime::launch(program.kernels[i], step.grid, step.block,
@@ -204,11 +208,6 @@ private:
         return err;
     }
     return cudaSuccess;
-  }
-
-  bool hasGlobals() const {
-    return std::any_of(spec.params.begin(), spec.params.end(),
-                       [](const Param &p) { return p.isGlobal; });
   }
 
   /// Loads the variant's kernels: its steps, or one launch of its kernel

@@ -154,28 +154,36 @@ private:
       case 64: return std::string(isUnsigned ? "unsigned long long" : "long long");
       }
     }
-    if (auto vec = dyn_cast<VectorType>(t)) {
-      // float4, int2, ...: CUDA's vector types.
-      Type elem = vec.getElementType();
-      // Every element type the importer accepts (char .. double) must be
-      // writable here, or an imported kernel cannot be exported.
-      const char *base = elem.isF32() ? "float" : elem.isF64() ? "double"
-                         : elem.isInteger(32) ? (isUnsigned ? "uint" : "int")
-                         : elem.isInteger(64) ? (isUnsigned ? "ulonglong" : "longlong")
-                         : elem.isInteger(16) ? (isUnsigned ? "ushort" : "short")
-                         : elem.isInteger(8) ? (isUnsigned ? "uchar" : "char") : nullptr;
-      if (base && vec.getRank() == 1 && vec.getNumElements() <= 4)
-        return std::string(base) + std::to_string(vec.getNumElements());
-      // Pairs of halves: cuda_fp16.h's and cuda_bf16.h's own types.
-      if (vec.getRank() == 1 && vec.getNumElements() == 2 && (elem.isF16() || elem.isBF16()))
-        return std::string(elem.isF16() ? "__half2" : "__nv_bfloat162");
-    }
+    if (auto vec = dyn_cast<VectorType>(t))
+      if (std::optional<std::string> name = vectorTypeName(vec, isUnsigned))
+        return *name;
     if (t.isF32()) return std::string("float");
     if (t.isF64()) return std::string("double");
     if (t.isF16()) return std::string("__half");
     if (t.isBF16()) return std::string("__nv_bfloat16");
     at->emitError("export-cuda: type ") << t << " has no CUDA C++ spelling here";
     return failure();
+  }
+
+  /// float4, int2, ...: CUDA's vector types; __half2 and __nv_bfloat162 for
+  /// pairs of halves.
+  static std::optional<std::string> vectorTypeName(VectorType vec, bool isUnsigned) {
+    Type elem = vec.getElementType();
+    if (vec.getRank() != 1)
+      return std::nullopt;
+    // Every element type the importer accepts (char .. double) must be
+    // writable here, or an imported kernel cannot be exported.
+    const char *base = elem.isF32() ? "float" : elem.isF64() ? "double"
+                       : elem.isInteger(32) ? (isUnsigned ? "uint" : "int")
+                       : elem.isInteger(64) ? (isUnsigned ? "ulonglong" : "longlong")
+                       : elem.isInteger(16) ? (isUnsigned ? "ushort" : "short")
+                       : elem.isInteger(8) ? (isUnsigned ? "uchar" : "char") : nullptr;
+    if (base && vec.getNumElements() <= 4)
+      return std::string(base) + std::to_string(vec.getNumElements());
+    // Pairs of halves: cuda_fp16.h's and cuda_bf16.h's own types.
+    if (vec.getNumElements() == 2 && (elem.isF16() || elem.isBF16()))
+      return std::string(elem.isF16() ? "__half2" : "__nv_bfloat162");
+    return std::nullopt;
   }
 
   /// make_float4, make_half2, make_bfloat162: the constructor function of
@@ -189,27 +197,16 @@ private:
   }
 
   std::string literal(Attribute attr) {
-    if (auto dense = dyn_cast<DenseElementsAttr>(attr);
-        dense && isa<VectorType>(dense.getType()) && dense.getType().getRank() == 1) {
+    if (auto dense = dyn_cast<DenseElementsAttr>(attr); dense && isa<VectorType>(dense.getType())) {
       // A vector constant: its constructor with each lane's literal.
-      std::string type = llvm::TypeSwitch<Type, std::string>(dense.getElementType())
-                             .Case([](Float16Type) { return "__half2"; })
-                             .Case([](BFloat16Type) { return "__nv_bfloat162"; })
-                             .Default([&](Type) { return ""; });
-      if (type.empty()) {
-        // float4 & co.: the element's name and the count.
-        Type elem = dense.getElementType();
-        const char *base = elem.isF32() ? "float" : elem.isF64() ? "double"
-                           : elem.isInteger(32) ? "int" : elem.isInteger(64) ? "longlong"
-                           : elem.isInteger(16) ? "short" : elem.isInteger(8) ? "char" : nullptr;
-        if (!base)
-          return "/*?*/0";
-        type = base + std::to_string(dense.getNumElements());
-      }
+      std::optional<std::string> type =
+          vectorTypeName(cast<VectorType>(dense.getType()), /*isUnsigned=*/false);
+      if (!type)
+        return "/*?*/0";
       std::string args;
       for (Attribute lane : dense.getValues<Attribute>())
         args += (args.empty() ? "" : ", ") + literal(lane);
-      return makeFunction(type) + "(" + args + ")";
+      return makeFunction(*type) + "(" + args + ")";
     }
     if (auto b = dyn_cast<BoolAttr>(attr))
       return b.getValue() ? "true" : "false";
@@ -1485,9 +1482,6 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
           return failure();
         return std::string(isa<arith::MinUIOp>(m) ? "min(" : "max(") + *a + ", " + *b + ")";
       })
-      // fmaxf/fminf return the other operand of a NaN: they are maxnumf and
-      // minnumf. maximumf/minimumf propagate NaN and order -0 below +0, which
-      // the helpers of kNaNPropagatingMinMax do.
       // Warp votes and bit counts (__ffs(x) comes back as its select around
       // cttz, which has no CUDA function of its own: the leading zeros of x
       // reversed).
@@ -1517,6 +1511,9 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
               x = (wide ? "__brevll(" : "__brev(") + x + ")";
             return fn + (wide ? "ll(" : "(") + x + ")";
           })
+      // fmaxf/fminf return the other operand of a NaN: they are maxnumf and
+      // minnumf. maximumf/minimumf propagate NaN and order -0 below +0, which
+      // the helpers of kNaNPropagatingMinMax do.
       .Case<arith::MaximumFOp>([&](auto) { return call("ks_maximum<float>", "ks_maximum<double>"); })
       .Case<arith::MinimumFOp>([&](auto) { return call("ks_minimum<float>", "ks_minimum<double>"); })
       .Case<arith::SelectOp>([&](auto) {
@@ -1583,7 +1580,7 @@ LogicalResult Emitter::emitGlobal(memref::GlobalOp global) {
   MemRefType type = global.getType();
   auto number = dyn_cast_or_null<IntegerAttr>(type.getMemorySpace());
   auto space = dyn_cast_or_null<gpu::AddressSpaceAttr>(type.getMemorySpace());
-  bool constant = number && number.getInt() == 4;
+  bool constant = number && number.getInt() == cuda::kConstantMemorySpace;
   if (!constant && !(space && space.getValue() == gpu::AddressSpace::Global))
     return global.emitError("export-cuda: only __constant__ (memory space 4) and global device "
                             "variables are exported");

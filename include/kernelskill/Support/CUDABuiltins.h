@@ -17,6 +17,12 @@
 
 namespace mlir::ks::cuda {
 
+/// The memref memory space of __constant__ variables: NVVM's (and PTX's
+/// .const) address space 4, which the NVVM lowering keeps, so loads become
+/// ld.const. The importer lifts __constant__ into it; the exporter writes
+/// globals in it back as __constant__.
+inline constexpr unsigned kConstantMemorySpace = 4;
+
 /// A floating-point function that is one op: `sqrtf(x)` is `math.sqrt`.
 struct MathBuiltin {
   llvm::StringRef op;            ///< the op's registered name
