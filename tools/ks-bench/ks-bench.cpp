@@ -43,7 +43,9 @@ runs, L2 flushed), and compares it with baselines measured the same way.
 The kernel and its launch:
   --spec FILE             launch spec / manifest (JSON; docs/Runtime.md)
   --kernel NAME           kernel name (overrides the spec's)
-  --params LIST           parameters in order: A:f32[M*K]:in,C:f32[M*N]:out,M:i32
+  --params LIST           parameters in order: A:f32[M*K]:in,C:f32[M*N]:out,M:i32;
+                          @NAME:TYPE[EXTENT]:ROLE is a __constant__/__device__ variable
+                          of the module, filled and read by name (no argument)
   --grid F[,F[,F]]        grid size, formulas of the scalars: ceildiv(N,16),ceildiv(M,16)
   --block F[,F[,F]]       block size
   --smem F                dynamic shared memory bytes (default 0)
