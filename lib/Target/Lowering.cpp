@@ -48,6 +48,7 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
   nvvm.cubinFormat = "isa";
   nvvm.kernelUseBarePtrCallConv = true;
   gpu::buildLowerToNVVMPassPipeline(pm, nvvm);
+  pm.addPass(createKSPatchPTX());
   if (!ptxPath.empty())
     pm.addPass(createKSWritePTX(KSWritePTXOptions{ptxPath.str()}));
   if (format == BinaryFormat::Cubin)

@@ -19,6 +19,28 @@ def KSWritePTX : Pass<"ks-write-ptx", "::mlir::ModuleOp"> {
   ];
 }
 
+def KSPatchPTX : Pass<"ks-patch-ptx", "::mlir::ModuleOp"> {
+  let summary = "Replace PTX instructions that compute wrong results on the GPU with exact equivalents";
+  let description = [{
+    After `gpu-module-to-binary` with `format=isa`, rewrites the PTX text of
+    every `gpu.binary` object. Each rewrite replaces an instruction that was
+    measured to give wrong results on a real GPU with bit operations that give
+    the IEEE result exactly:
+
+    - `neg.bf16 d, a` becomes `xor.b16 d, a, 0x8000`, and `neg.bf16x2 d, a`
+      becomes `xor.b32 d, a, 0x80000000` (a negation flips the sign bit and
+      nothing else, NaNs included). LLVM emits `neg.bf16` when it moves a
+      negation past an f32-to-bf16 truncation (`__floats2bfloat162_rn(b,
+      -b)`); on the H200 the driver's compilation of it returned `+b`
+      (bench/results/2026-12-03-h200-export-equivalence, docs/Frontend.md).
+
+    The lowering (`--kernelskill-lower`, `--kernelskill-pipeline`,
+    `ks-collect-resources`) runs this pass right after the PTX is made, so
+    every consumer (ks-write-ptx, ks-assemble-ptx, ks-bench) sees the patched
+    text. A remark counts the rewrites when there are any.
+  }];
+}
+
 def KSAssemblePTX : Pass<"ks-assemble-ptx", "::mlir::ModuleOp"> {
   let summary = "Assemble each gpu.binary's PTX into a cubin with ptxas";
   let description = [{
