@@ -38,6 +38,8 @@ config.substitutions.append(("%examples", os.path.join(config.ks_src_root, "exam
 config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(
     ("%ks_emulate", os.path.join(config.ks_src_root, "tools", "ks-emulate", "ks-emulate.py")))
+config.substitutions.append(
+    ("%ks_launch_trace", os.path.join(config.ks_src_root, "tools", "ks-emulate", "ks-launch-trace.py")))
 
 host_cxx = os.environ.get("KS_CXX") or shutil.which("g++")
 if host_cxx:

@@ -57,12 +57,12 @@ def parse_params(text):
 
 
 def split_top(text):
-    """Splits on commas outside parentheses."""
+    """Splits on commas outside parentheses, brackets and braces."""
     parts, depth, cur = [], 0, ""
     for ch in text:
-        if ch in "([":
+        if ch in "([{":
             depth += 1
-        elif ch in ")]":
+        elif ch in ")]}":
             depth -= 1
         if ch == "," and depth == 0:
             parts.append(cur)
