@@ -305,6 +305,9 @@ protected:
   Value emitWarpVote(llvm::StringRef name, const clang::CallExpr *e);
   Value emitBitCount(llvm::StringRef name, const clang::CallExpr *e);
   std::optional<Value> emitHalfPairCall(llvm::StringRef name, const clang::CallExpr *e);
+  /// cuda_fp16.h's comparisons, negations and NaN test on halves and pairs
+  /// (__hlt, __hneu, __hbeq2, __hneg2, __hisnan, ...); nullopt for others.
+  std::optional<Value> emitHalfPredicateCall(llvm::StringRef name, const clang::CallExpr *e);
 
   // ImportCooperativeGroups.cpp
   static std::optional<int64_t> groupSize(clang::QualType t);

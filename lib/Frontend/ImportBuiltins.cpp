@@ -65,7 +65,65 @@ Value KernelEmitter::emitCall(const clang::CallExpr *e) {
   }
   if (std::optional<Value> pair = emitHalfPairCall(name, e))
     return *pair;
+  if (std::optional<Value> predicate = emitHalfPredicateCall(name, e))
+    return *predicate;
   return emitMathCall(name, e);
+}
+
+std::optional<Value> KernelEmitter::emitHalfPredicateCall(StringRef name, const clang::CallExpr *e) {
+  using P = arith::CmpFPredicate;
+  // __heq..__hge are ordered (false with a NaN), __hequ..__hgeu unordered;
+  // the __hb...2 forms hold when the comparison holds on both lanes.
+  static const std::pair<StringRef, P> comparisons[] = {
+      {"eq", P::OEQ}, {"ne", P::ONE}, {"lt", P::OLT}, {"le", P::OLE}, {"gt", P::OGT}, {"ge", P::OGE},
+      {"equ", P::UEQ}, {"neu", P::UNE}, {"ltu", P::ULT}, {"leu", P::ULE}, {"gtu", P::UGT},
+      {"geu", P::UGE}};
+  std::optional<P> predicate;
+  bool bothLanes = false;
+  for (auto [suffix, p] : comparisons) {
+    if (name == ("__h" + suffix).str())
+      predicate = p;
+    else if (name == ("__hb" + suffix + "2").str())
+      predicate = p, bothLanes = true;
+  }
+  bool negation = name == "__hneg" || name == "__hneg2";
+  bool isNaN = name == "__hisnan";
+  if (!predicate && !negation && !isNaN)
+    return std::nullopt;
+  Location l = loc(e);
+  size_t arity = predicate ? 2 : 1;
+  if (e->getNumArgs() != arity)
+    return error(e, "'" + name + "' takes " + Twine(arity) + " argument" + (arity == 1 ? "" : "s"));
+  SmallVector<Value> args;
+  for (const clang::Expr *arg : e->arguments()) {
+    Value v = rvalue(arg);
+    if (!v)
+      return Value();
+    Type elem = getElementTypeOrSelf(v.getType());
+    if (!elem.isF16() && !elem.isBF16())
+      return error(arg, "'" + name + "' takes __half or __nv_bfloat16 values (or pairs of them)");
+    args.push_back(v);
+  }
+  if (negation)
+    return Value(arith::NegFOp::create(b, l, args[0]));
+  if (isNaN)
+    return Value(arith::CmpFOp::create(b, l, P::UNO, args[0], args[0]));
+  if (!bothLanes) {
+    if (isa<VectorType>(args[0].getType()))
+      return error(e, "'" + name + "' compares two halves; for pairs use '__hb" +
+                          name.drop_front(3) + "2'");
+    return Value(arith::CmpFOp::create(b, l, *predicate, args[0], args[1]));
+  }
+  // Lane by lane, so that the result is scalar compares the exporter spells
+  // with the halves' own operators.
+  Value all;
+  for (int64_t lane : {0, 1}) {
+    Value x = vector::ExtractOp::create(b, l, args[0], ArrayRef<int64_t>{lane});
+    Value y = vector::ExtractOp::create(b, l, args[1], ArrayRef<int64_t>{lane});
+    Value c = arith::CmpFOp::create(b, l, *predicate, x, y);
+    all = all ? Value(arith::AndIOp::create(b, l, all, c)) : c;
+  }
+  return all;
 }
 
 /// __half2 and __nv_bfloat162 (vector<2xf16>, vector<2xbf16>): the paired
@@ -136,6 +194,20 @@ std::optional<Value> KernelEmitter::emitHalfPairCall(StringRef name, const clang
 
 Value KernelEmitter::emitMathCall(StringRef name, const clang::CallExpr *e) {
   Location l = loc(e);
+  // What the call is, before any argument is evaluated: the arguments are
+  // converted to the call's result type below, which is only right for
+  // these (a comparison of pairs returns bool).
+  static const StringRef conversions[] = {
+      "__half2float",     "__float2half",  "__float2half_rn",    "__bfloat162float",
+      "__float2bfloat16", "__float2bfloat16_rn", "__int2float_rn", "__float2int_rz"};
+  static const std::pair<StringRef, clang::BinaryOperatorKind> halfArith[] = {
+      {"__hadd", clang::BO_Add}, {"__hsub", clang::BO_Sub}, {"__hmul", clang::BO_Mul},
+      {"__hdiv", clang::BO_Div}};
+  const cuda::MathBuiltin *math = cuda::lookupMathByName(name);
+  if (!math && !llvm::is_contained(conversions, name) &&
+      !llvm::is_contained(llvm::make_first_range(halfArith), name) &&
+      !llvm::is_contained({"min", "max", "umin", "umax"}, name))
+    return error(e, "call to '" + name + "' is outside the supported subset");
   SmallVector<Value> args;
   for (const clang::Expr *arg : e->arguments()) {
     Value v = rvalue(arg);
@@ -144,8 +216,7 @@ Value KernelEmitter::emitMathCall(StringRef name, const clang::CallExpr *e) {
     // Math operates in the call's result type.
     args.push_back(convert(v, arg->getType(), e->getType(), arg));
   }
-  if (const cuda::MathBuiltin *math = cuda::lookupMathByName(name);
-      math && args.size() == math->arity && isa<FloatType>(args[0].getType())) {
+  if (math && args.size() == math->arity && isa<FloatType>(getElementTypeOrSelf(args[0].getType()))) {
     OperationState state(l, math->op);
     state.addOperands(args);
     state.addTypes(args[0].getType());
@@ -153,20 +224,11 @@ Value KernelEmitter::emitMathCall(StringRef name, const clang::CallExpr *e) {
   }
   // Precision conversions: the argument was already converted to the
   // result's type above (round to nearest even).
-  static const StringRef conversions[] = {
-      "__half2float",     "__float2half",  "__float2half_rn",    "__bfloat162float",
-      "__float2bfloat16", "__float2bfloat16_rn", "__int2float_rn", "__float2int_rz"};
   if (llvm::is_contained(conversions, name) && args.size() == 1)
     return args[0];
-  static const std::pair<StringRef, clang::BinaryOperatorKind> halfArith[] = {
-      {"__hadd", clang::BO_Add}, {"__hsub", clang::BO_Sub}, {"__hmul", clang::BO_Mul},
-      {"__hdiv", clang::BO_Div}};
   for (auto [fn, op] : halfArith)
     if (name == fn && args.size() == 2)
       return binary(op, args[0], args[1], e->getType(), e);
-  if ((name == "__hmax" || name == "__hmin") && args.size() == 2)
-    return name == "__hmax" ? Value(arith::MaxNumFOp::create(b, l, args[0], args[1]))
-                            : Value(arith::MinNumFOp::create(b, l, args[0], args[1]));
   if ((name == "min" || name == "max" || name == "umin" || name == "umax") && args.size() == 2) {
     if (isa<FloatType>(args[0].getType()))
       return name.ends_with("min") ? Value(arith::MinNumFOp::create(b, l, args[0], args[1]))

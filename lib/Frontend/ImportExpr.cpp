@@ -677,6 +677,13 @@ Value FunctionEmitter::emitConditional(const clang::ConditionalOperator *e) {
 Value FunctionEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
   // Only the operators of CUDA's half-precision classes: they compute in
   // f16/bf16 like the builtin operators do in their types.
+  if (e->getOperator() == clang::OO_Minus && e->getNumArgs() == 1) {
+    std::optional<std::pair<clang::QualType, int64_t>> pair = vectorRecord(e->getArg(0)->getType());
+    if (isHalfClass(e->getArg(0)->getType()) || (pair && isHalfClass(pair->first))) {
+      Value v = rvalue(e->getArg(0));
+      return v ? Value(arith::NegFOp::create(b, loc(e), v)) : nullptr;
+    }
+  }
   clang::BinaryOperatorKind op = clang::BinaryOperator::getOverloadedOpcode(e->getOperator());
   bool vectorAssign = e->getNumArgs() == 2 && vectorRecord(e->getArg(0)->getType()) &&
                       op == clang::BO_Assign;

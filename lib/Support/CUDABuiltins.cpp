@@ -6,29 +6,30 @@
 
 using namespace mlir::ks::cuda;
 
-// The spellings are CUDA's (the math API of the CUDA headers); the aliases
+// The spellings are CUDA's (the math API of the CUDA headers, cuda_fp16.h's
+// and cuda_bf16.h's for halves and their pairs); the aliases
 // are the intrinsics that compute the same value in the same type. Fast-math
 // intrinsics (__expf) are lifted to the exact op: the lowering then chooses
 // the precision (docs/Frontend.md).
 static const MathBuiltin kMath[] = {
-    {"math.sqrt", 1, "sqrtf", "sqrt", {"__fsqrt_rn"}},
-    {"math.rsqrt", 1, "rsqrtf", "rsqrt", {}},
-    {"math.exp", 1, "expf", "exp", {"__expf"}},
-    {"math.exp2", 1, "exp2f", "exp2", {"__exp2f"}},
-    {"math.log", 1, "logf", "log", {"__logf"}},
-    {"math.log2", 1, "log2f", "log2", {"__log2f"}},
-    {"math.sin", 1, "sinf", "sin", {"__sinf"}},
-    {"math.cos", 1, "cosf", "cos", {"__cosf"}},
+    {"math.sqrt", 1, "sqrtf", "sqrt", {"__fsqrt_rn"}, "hsqrt", "h2sqrt"},
+    {"math.rsqrt", 1, "rsqrtf", "rsqrt", {}, "hrsqrt", "h2rsqrt"},
+    {"math.exp", 1, "expf", "exp", {"__expf"}, "hexp", "h2exp"},
+    {"math.exp2", 1, "exp2f", "exp2", {"__exp2f"}, "hexp2", "h2exp2"},
+    {"math.log", 1, "logf", "log", {"__logf"}, "hlog", "h2log"},
+    {"math.log2", 1, "log2f", "log2", {"__log2f"}, "hlog2", "h2log2"},
+    {"math.sin", 1, "sinf", "sin", {"__sinf"}, "hsin", "h2sin"},
+    {"math.cos", 1, "cosf", "cos", {"__cosf"}, "hcos", "h2cos"},
     {"math.tanh", 1, "tanhf", "tanh", {}},
     {"math.erf", 1, "erff", "erf", {}},
-    {"math.absf", 1, "fabsf", "fabs", {}},
-    {"math.floor", 1, "floorf", "floor", {}},
-    {"math.ceil", 1, "ceilf", "ceil", {}},
+    {"math.absf", 1, "fabsf", "fabs", {}, "__habs", "__habs2"},
+    {"math.floor", 1, "floorf", "floor", {}, "hfloor", "h2floor"},
+    {"math.ceil", 1, "ceilf", "ceil", {}, "hceil", "h2ceil"},
     {"math.powf", 2, "powf", "pow", {"__powf"}},
-    {"math.fma", 3, "fmaf", "fma", {"__fmaf_rn"}},
+    {"math.fma", 3, "fmaf", "fma", {"__fmaf_rn"}, "__hfma", "__hfma2"},
     // C's fmax/fmin return the other operand for a NaN: maxnumf/minnumf.
-    {"arith.maxnumf", 2, "fmaxf", "fmax", {}},
-    {"arith.minnumf", 2, "fminf", "fmin", {}},
+    {"arith.maxnumf", 2, "fmaxf", "fmax", {}, "__hmax", "__hmax2"},
+    {"arith.minnumf", 2, "fminf", "fmin", {}, "__hmin", "__hmin2"},
     // The exporter writes divf as `/`: no spelling of its own here.
     {"arith.divf", 2, "", "", {"__fdividef", "fdividef"}},
 };
@@ -39,7 +40,8 @@ const MathBuiltin *mlir::ks::cuda::lookupMathByName(llvm::StringRef name) {
   if (name.empty())
     return nullptr;
   for (const MathBuiltin &m : kMath)
-    if (m.f32 == name || m.f64 == name || llvm::is_contained(m.aliases, name))
+    if (m.f32 == name || m.f64 == name || llvm::is_contained(m.aliases, name) ||
+        m.half == name || m.halfPair == name)
       return &m;
   return nullptr;
 }

@@ -1432,6 +1432,19 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       exprPrec = LogOr;
       return e;
     }
+    case P::UNO:
+    case P::ORD: {
+      // isnan(x) (cuda_fp16.h's __hisnan on halves); NaN unless both are not.
+      Type elem = cmp.getLhs().getType();
+      StringRef isnan = elem.isF16() || elem.isBF16() ? "__hisnan" : "isnan";
+      bool unordered = cmp.getPredicate() == P::UNO;
+      std::string e = std::string(unordered ? "" : "!") + isnan.str() + "(" + operand(0) + ")";
+      if (cmp.getRhs() != cmp.getLhs())
+        e += std::string(unordered ? " || " : " && ") + (unordered ? "" : "!") + isnan.str() + "(" +
+             operand(1) + ")";
+      exprPrec = cmp.getRhs() != cmp.getLhs() ? (unordered ? LogOr : LogAnd) : Unary;
+      return e;
+    }
     default: break;
     }
   }
@@ -1535,18 +1548,16 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         // Math functions (and fmaxf/fminf: maxnumf/minnumf), by the table the
         // importer lifts them with (kernelskill/Support/CUDABuiltins.h).
         // On halves and pairs of them: cuda_fp16.h's own functions.
+        const cuda::MathBuiltin *math = cuda::lookupMathByOp(other->getName().getStringRef());
         if (Type t = other->getResult(0).getType(), elem = getElementTypeOrSelf(t);
-            elem.isF16() || elem.isBF16()) {
-          bool pair = isa<VectorType>(t);
-          StringRef fn = llvm::StringSwitch<StringRef>(other->getName().getStringRef())
-                             .Case("math.fma", pair ? "__hfma2" : "__hfma")
-                             .Case("arith.maxnumf", pair ? "__hmax2" : "__hmax")
-                             .Case("arith.minnumf", pair ? "__hmin2" : "__hmin")
-                             .Default("");
-          if (!fn.empty())
-            return call(fn, fn);
+            math && (elem.isF16() || elem.isBF16())) {
+          StringRef fn = isa<VectorType>(t) ? math->halfPair : math->half;
+          if (fn.empty())
+            return other->emitError("export-cuda: '")
+                   << other->getName() << "' has no CUDA C++ spelling on " << t;
+          return call(fn, fn);
         }
-        if (const cuda::MathBuiltin *math = cuda::lookupMathByOp(other->getName().getStringRef()))
+        if (math)
           return call(math->f32, math->f64);
         return other->emitError("export-cuda: '") << other->getName()
                                                   << "' has no CUDA C++ spelling here";

@@ -23,7 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 from equivalence import CASES  # noqa: E402
 
 # The host emulation has no half types (tools/ks-emulate/include/ks_cuda_host.h).
-SKIP = {"scale_f16": "f16", "axpy_bf16": "bf16", "axpy_half2": "f16", "mix_bf16x2": "bf16"}
+SKIP = {"scale_f16": "f16", "axpy_bf16": "bf16", "axpy_half2": "f16", "mix_bf16x2": "bf16",
+        "half_select": "f16", "bf16_pair_select": "bf16"}
 
 # Sizes a few blocks large (one host thread per CUDA thread), none a multiple of the block.
 WORKLOADS = {

@@ -29,6 +29,9 @@ struct MathBuiltin {
   unsigned arity;                ///< operands, all of the result's type
   llvm::StringRef f32, f64;      ///< the exporter's spellings
   llvm::StringRef aliases[2];    ///< more names the importer accepts ("__expf")
+  /// cuda_fp16.h's and cuda_bf16.h's spellings on a __half (__nv_bfloat16)
+  /// and on a pair of them ("hsqrt", "h2sqrt"); empty when there is none.
+  llvm::StringRef half = {}, halfPair = {};
 };
 
 /// Every math builtin, in the exporter's order.
