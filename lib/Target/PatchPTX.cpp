@@ -1,5 +1,7 @@
 //===- PatchPTX.cpp - Rewrite PTX instructions that miscompute ------------===//
 //
+// Why: see KSPatchPTX's description in Passes.td (a workaround for a wrong
+// result measured on the H200, not isolated to one instruction).
 // The rewrites work on the PTX text rather than on LLVM IR because the
 // instruction appears only at instruction selection: LLVM's InstCombine moves
 // an f32 negation past the truncation to bf16 and the NVPTX backend selects
@@ -33,7 +35,7 @@ static std::optional<std::string> patchLine(StringRef line) {
     return std::nullopt;
   bool pair = !m[4].empty();
   return (m[1] + m[2] + (pair ? "xor.b32 \t" : "xor.b16 \t") + m[5] + ", " + m[6] +
-          (pair ? ", 0x80000000;" : ", 0x8000;") + m[7] + "  // ks: was neg.bf16" +
+          (pair ? ", 0x80008000;" : ", 0x8000;") + m[7] + "  // ks: was neg.bf16" +
           (pair ? "x2" : ""))
       .str();
 }

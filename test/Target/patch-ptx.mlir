@@ -5,7 +5,7 @@
 // CHECK: remark: ks-patch-ptx: replaced 3 bf16 negations (neg.bf16) with a sign-bit xor
 // CHECK-LABEL: gpu.binary @bf16
 // CHECK-SAME: \09xor.b16 \09%rs4, %rs3, 0x8000;  // ks: was neg.bf16\0A
-// CHECK-SAME: \09@!%p1 xor.b32 \09%r9, %r8, 0x80000000;  // ks: was neg.bf16x2\0A
+// CHECK-SAME: \09@!%p1 xor.b32 \09%r9, %r8, 0x80008000;  // ks: was neg.bf16x2\0A
 // CHECK-SAME: \09xor.b16 \09%rs6, %rs5, 0x8000;  // ks: was neg.bf16\0A
 // CHECK-SAME: \09neg.f16 \09%rs7, %rs6;\0A
 // CHECK-SAME: \09neg.f32 \09%r1, %r2;\0A

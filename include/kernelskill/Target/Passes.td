@@ -28,11 +28,16 @@ def KSPatchPTX : Pass<"ks-patch-ptx", "::mlir::ModuleOp"> {
     the IEEE result exactly:
 
     - `neg.bf16 d, a` becomes `xor.b16 d, a, 0x8000`, and `neg.bf16x2 d, a`
-      becomes `xor.b32 d, a, 0x80000000` (a negation flips the sign bit and
-      nothing else, NaNs included). LLVM emits `neg.bf16` when it moves a
-      negation past an f32-to-bf16 truncation (`__floats2bfloat162_rn(b,
-      -b)`); on the H200 the driver's compilation of it returned `+b`
-      (bench/results/2026-12-03-h200-export-equivalence, docs/Frontend.md).
+      becomes `xor.b32 d, a, 0x80008000` (a negation flips each lane's sign
+      bit and nothing else, NaNs included). LLVM emits `neg.bf16` when it
+      moves a negation past an f32-to-bf16 truncation (`__floats2bfloat162_rn(b,
+      -b)`); in that kernel's PTX the H200 returned `+b`, and the same PTX
+      with the xor matches nvcc. `neg.bf16` on its own, and in a reduced
+      copy of the pattern, computes correctly there
+      (bench/lowering/ptx_negation_probe.py): the cause in the full kernel
+      is not isolated, so the rewrite is a workaround, kept because it is
+      exact (bench/results/2026-12-03-h200-export-equivalence,
+      docs/Frontend.md).
 
     The lowering (`--kernelskill-lower`, `--kernelskill-pipeline`,
     `ks-collect-resources`) runs this pass right after the PTX is made, so

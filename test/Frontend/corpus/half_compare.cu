@@ -47,7 +47,8 @@ __global__ void half_select(const __half *x, __half *y, int *flags, int n) {
 // PATCH: remark: ks-patch-ptx: replaced {{[1-9][0-9]*}} bf16 negation
 // PTX-LABEL: .entry bf16_pair_select(
 // PTX-NOT: neg.bf16
-// PTX: xor.b{{16|32}} {{.*}}  // ks: was neg.bf16
+// Both lanes' sign bits.
+// PTX: xor.b32 {{.*}}, 0x80008000;  // ks: was neg.bf16x2
 __global__ void bf16_pair_select(const __nv_bfloat162 *p, __nv_bfloat162 *q, int *both, int n2) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n2) {
