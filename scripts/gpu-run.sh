@@ -25,7 +25,13 @@ step() { echo; echo "=== $*"; }
 
 step "machine"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv | tee "$OUT/gpu.txt"
-git rev-parse HEAD 2>/dev/null | tee -a "$OUT/gpu.txt" || true
+# The device's copy of the tree may carry a stale .git: the commit the
+# sources are from is the one prepare-gpu-run.sh's caller wrote down.
+if [ -f .deps/commit.txt ]; then
+  echo "tree: $(cat .deps/commit.txt) (.deps/commit.txt)" | tee -a "$OUT/gpu.txt"
+else
+  echo "tree: $(git rev-parse HEAD 2>/dev/null) (git HEAD of the copy)" | tee -a "$OUT/gpu.txt"
+fi
 
 step "runtime-only build (CUDA alone)"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DKS_RUNTIME_ONLY=ON \

@@ -19,4 +19,5 @@ python3 test/Integration/Frontend/equivalence.py prepare build/bin/ks-translate 
 # The performance profiler's agreement cases: lifted MLIR and lowered PTX.
 rm -rf .deps/profiler
 python3 bench/profiler/agreement.py prepare build/bin/ks-translate build/bin/ks-opt .deps/profiler
+git rev-parse --short HEAD > .deps/commit.txt
 du -sh .deps
