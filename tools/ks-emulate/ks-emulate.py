@@ -34,7 +34,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CTYPES = {"f32": "float", "f64": "double", "i32": "int", "u32": "unsigned", "i64": "long long",
-          "u8": "unsigned char", "i8": "signed char"}
+          "u8": "unsigned char", "i8": "signed char", "f16": "__half", "bf16": "__nv_bfloat16"}
+FLOATS = ("f32", "f64", "f16", "bf16")
 
 
 def parse_params(text):
@@ -45,7 +46,7 @@ def parse_params(text):
         if not m or m.group(2) not in CTYPES:
             raise SystemExit(f"ks-emulate: bad parameter '{item}'")
         name, ty, extent, role, lo, hi = m.groups()
-        floating = ty in ("f32", "f64")
+        floating = ty in FLOATS
         if name.startswith("@") and not extent:
             raise SystemExit(f"ks-emulate: module variable '{item}' needs TYPE[EXTENT]")
         # ks-bench's default ranges: [-1, 1) for floats, [0, 16) for integers.
@@ -140,12 +141,12 @@ def main():
         lines.append(f"  std::vector<{ct}> r{i}({n}), c{i}({n});")
         if p["role"] in ("in", "inout"):
             span = p["hi"] - p["lo"]
-            if p["type"] in ("f32", "f64"):
+            if p["type"] in FLOATS:
                 gen = f"({p['lo']!r} + next() * {span!r})"
             else:
                 gen = f"(long long)std::floor({p['lo']!r} + next() * {span!r})"
             lines.append(f"  state = {args.seed * 1000 + i}ULL; for (auto &x : r{i}) {{ x = ({ct}){gen};"
-                         + (" if (std::fabs((double)x) < 1e-3) x = 0.5;" if p["type"] in ("f32", "f64") else "")
+                         + (" if (std::fabs((double)x) < 1e-3) x = 0.5;" if p["type"] in FLOATS else "")
                          + " }")
         if p["role"] == "out":
             lines.append(f"  std::memset(r{i}.data(), 0xff, r{i}.size() * sizeof({ct}));")

@@ -8,7 +8,8 @@
 // It checks semantics, not speed: CI has no GPU, and this is how the
 // transforms' kernels are verified there (tools/ks-emulate/ks-emulate.py).
 //
-// Limits: full-warp shuffles only; no half types; blocks run one after the
+// Limits: full-warp shuffles only; halves compute in float and round
+// (ks_cuda_half.h); blocks run one after the
 // other (a kernel that waits for another block would hang, as it may on a
 // GPU).
 //
@@ -307,5 +308,7 @@ template <typename G, typename T, typename Op> T reduce(const G &g, T v, Op op) 
 inline void sync(const thread_block &g) { g.sync(); }
 template <unsigned N, typename P> void sync(const thread_block_tile<N, P> &g) { g.sync(); }
 } // namespace cooperative_groups
+
+#include "ks_cuda_half.h"
 
 #endif // KS_CUDA_HOST_H
