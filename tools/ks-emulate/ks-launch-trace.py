@@ -322,6 +322,8 @@ def arg_literal(value):
         return f"ks_trace::Arg{{0, {m.group(1)}, {m.group(2)}}}"
     if value in ("null", "host", "?"):
         return "ks_trace::Arg{}"
+    if value.lstrip("-") in ("inf", "nan"):  # %.17g's spellings
+        return f"ks_trace::Arg{{{'-' if value[0] == '-' else ''}{'INFINITY' if 'inf' in value else 'NAN'}}}"
     return f"ks_trace::Arg{{{value}L}}"
 
 
