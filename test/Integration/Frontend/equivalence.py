@@ -10,7 +10,7 @@ The kernels of the whole programs (test/Frontend/programs, PROGRAM_CASES)
 are checked the same way, each launched as its program launches it; their
 sources are compiled with the program's flags (-D, -I).
 
-usage: equivalence.py KS_BENCH NVCC CORPUS_DIR KS_PTX_DIR OUT.md
+usage: [KS_EQUIV_ONLY=CASE,...] equivalence.py KS_BENCH NVCC CORPUS_DIR KS_PTX_DIR OUT.md
        equivalence.py prepare KS_TRANSLATE KS_OPT CORPUS_DIR KS_PTX_DIR
 The second form (on the build machine, which has ks-translate) lifts, lowers
 and exports every source the cases name into KS_PTX_DIR.
@@ -233,7 +233,11 @@ def main():
         return 77
     work = tempfile.mkdtemp(prefix="ks-equiv-")
     rows, all_ok = [], True
+    # KS_EQUIV_ONLY=case,case runs only those (a quick re-check on the GPU).
+    only = set(filter(None, os.environ.get("KS_EQUIV_ONLY", "").split(",")))
     for case, (source, params, grid, block, workload, extra) in all_cases():
+        if only and case not in only:
+            continue
         kernel = kernel_of(case)
         nvcc_ptx = os.path.join(work, case + ".nvcc.ptx")
         subprocess.run([nvcc, "-ptx", "-arch=sm_90", *flags_of(case, programs), "-o", nvcc_ptx,
