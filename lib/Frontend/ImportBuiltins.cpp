@@ -78,14 +78,15 @@ std::optional<Value> KernelEmitter::emitHalfPredicateCall(StringRef name, const 
       {"eq", P::OEQ}, {"ne", P::ONE}, {"lt", P::OLT}, {"le", P::OLE}, {"gt", P::OGT}, {"ge", P::OGE},
       {"equ", P::UEQ}, {"neu", P::UNE}, {"ltu", P::ULT}, {"leu", P::ULE}, {"gtu", P::UGT},
       {"geu", P::UGE}};
+  // The comparison's suffix: __hlt -> lt, __hblt2 -> lt (both lanes).
+  StringRef suffix = name;
+  bool bothLanes = suffix.consume_front("__hb") && suffix.consume_back("2");
+  if (!bothLanes && !(suffix = name).consume_front("__h"))
+    suffix = "";
   std::optional<P> predicate;
-  bool bothLanes = false;
-  for (auto [suffix, p] : comparisons) {
-    if (name == ("__h" + suffix).str())
+  for (auto [s, p] : comparisons)
+    if (suffix == s)
       predicate = p;
-    else if (name == ("__hb" + suffix + "2").str())
-      predicate = p, bothLanes = true;
-  }
   bool negation = name == "__hneg" || name == "__hneg2";
   bool isNaN = name == "__hisnan";
   if (!predicate && !negation && !isNaN)
@@ -128,10 +129,11 @@ std::optional<Value> KernelEmitter::emitHalfPredicateCall(StringRef name, const 
 
 /// __half2 and __nv_bfloat162 (vector<2xf16>, vector<2xbf16>): the paired
 /// arithmetic and the conversions of cuda_fp16.h and cuda_bf16.h; nullopt
-/// for other calls.
+/// for other calls (__hfma2, __hmax2, h2sqrt, ... are in the math table:
+/// emitMathCall).
 std::optional<Value> KernelEmitter::emitHalfPairCall(StringRef name, const clang::CallExpr *e) {
   static const StringRef names[] = {
-      "__hadd2", "__hsub2", "__hmul2", "__h2div", "__hfma2", "__hmax2", "__hmin2",
+      "__hadd2", "__hsub2", "__hmul2", "__h2div",
       "__halves2half2", "__halves2bfloat162", "__floats2half2_rn", "__floats2bfloat162_rn",
       "__float2half2_rn", "__float2bfloat162_rn", "__half22float2", "__bfloat1622float2",
       "__float22half2_rn", "__float22bfloat162_rn", "__low2half", "__high2half", "__low2bfloat16",
@@ -161,14 +163,6 @@ std::optional<Value> KernelEmitter::emitHalfPairCall(StringRef name, const clang
   for (auto [fn, op] : arithmetic)
     if (name == fn)
       return arity(2) ? binary(op, args[0], args[1], e->getType(), e) : Value();
-  if (name == "__hfma2")
-    return arity(3) ? Value(math::FmaOp::create(b, l, args[0], args[1], args[2])) : Value();
-  if (name == "__hmax2" || name == "__hmin2") {
-    if (!arity(2))
-      return Value();
-    return name == "__hmax2" ? Value(arith::MaxNumFOp::create(b, l, args[0], args[1]))
-                             : Value(arith::MinNumFOp::create(b, l, args[0], args[1]));
-  }
   auto vec = dyn_cast<VectorType>(result);
   Type half = vec ? vec.getElementType() : result;
   auto toHalf = [&](Value v) -> Value {

@@ -677,17 +677,14 @@ Value FunctionEmitter::emitConditional(const clang::ConditionalOperator *e) {
 Value FunctionEmitter::emitOperatorCall(const clang::CXXOperatorCallExpr *e) {
   // Only the operators of CUDA's half-precision classes: they compute in
   // f16/bf16 like the builtin operators do in their types.
-  if (e->getOperator() == clang::OO_Minus && e->getNumArgs() == 1) {
-    std::optional<std::pair<clang::QualType, int64_t>> pair = vectorRecord(e->getArg(0)->getType());
-    if (isHalfClass(e->getArg(0)->getType()) || (pair && isHalfClass(pair->first))) {
-      Value v = rvalue(e->getArg(0));
-      return v ? Value(arith::NegFOp::create(b, loc(e), v)) : nullptr;
-    }
+  std::optional<std::pair<clang::QualType, int64_t>> pair = vectorRecord(e->getArg(0)->getType());
+  if (e->getOperator() == clang::OO_Minus && e->getNumArgs() == 1 &&
+      (isHalfClass(e->getArg(0)->getType()) || (pair && isHalfClass(pair->first)))) {
+    Value v = rvalue(e->getArg(0));
+    return v ? Value(arith::NegFOp::create(b, loc(e), v)) : nullptr;
   }
   clang::BinaryOperatorKind op = clang::BinaryOperator::getOverloadedOpcode(e->getOperator());
-  bool vectorAssign = e->getNumArgs() == 2 && vectorRecord(e->getArg(0)->getType()) &&
-                      op == clang::BO_Assign;
-  std::optional<std::pair<clang::QualType, int64_t>> pair = vectorRecord(e->getArg(0)->getType());
+  bool vectorAssign = e->getNumArgs() == 2 && pair && op == clang::BO_Assign;
   bool halfPair = pair && isHalfClass(pair->first) && !clang::BinaryOperator::isComparisonOp(op);
   if (e->getNumArgs() != 2 || !(isHalfClass(e->getArg(0)->getType()) || vectorAssign || halfPair))
     return error(e, "overloaded operators are outside the supported subset (except on __half, "

@@ -1438,11 +1438,12 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
       Type elem = cmp.getLhs().getType();
       StringRef isnan = elem.isF16() || elem.isBF16() ? "__hisnan" : "isnan";
       bool unordered = cmp.getPredicate() == P::UNO;
-      std::string e = std::string(unordered ? "" : "!") + isnan.str() + "(" + operand(0) + ")";
-      if (cmp.getRhs() != cmp.getLhs())
-        e += std::string(unordered ? " || " : " && ") + (unordered ? "" : "!") + isnan.str() + "(" +
-             operand(1) + ")";
-      exprPrec = cmp.getRhs() != cmp.getLhs() ? (unordered ? LogOr : LogAnd) : Unary;
+      auto test = [&](unsigned i) {
+        return (unordered ? "" : "!") + isnan.str() + "(" + operand(i) + ")";
+      };
+      bool one = cmp.getRhs() == cmp.getLhs();
+      std::string e = one ? test(0) : test(0) + (unordered ? " || " : " && ") + test(1);
+      exprPrec = one ? Unary : unordered ? LogOr : LogAnd;
       return e;
     }
     default: break;

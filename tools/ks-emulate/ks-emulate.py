@@ -74,23 +74,30 @@ def split_top(text):
     return [p.strip() for p in parts]
 
 
-def host_source(path):
-    """The exported file, made host C++: no includes, no C linkage (two
-    variants share kernel names), launches as calls of ks_emu::launch."""
-    text = open(path).read()
-    text = re.sub(r"^#include.*$", "", text, flags=re.M)
-    text = text.replace('extern "C" ', "")
+def dynamic_shared(text):
+    """extern __shared__ arrays as the block's buffer that ks_emu::launch sizes."""
+    return re.sub(r"extern\s+__shared__\s+(?:__align__\(\d+\)\s+)?([\w:<> ]+?)\s+(\w+)\s*\[\s*\]\s*;",
+                  r"\1 *\2 = reinterpret_cast<\1 *>(ks_emu::dynamic_shared());", text)
 
+
+def host_cxx(text):
+    """An exported file's text made host C++, launches aside: no includes, no
+    C linkage (two variants share kernel names), dynamic shared memory."""
+    text = re.sub(r"^#include.*$", "", text, flags=re.M)
+    return dynamic_shared(text.replace('extern "C" ', ""))
+
+
+def host_source(path):
+    """The exported file as host C++ (host_cxx), launches as calls of
+    ks_emu::launch."""
     def launch(m):
         dims = split_top(m.group(2))
         smem = dims[2] if len(dims) > 2 else "0"
         return (f"ks_emu::launch({m.group(1)}, dim3({dims[0]}), dim3({dims[1]}), {smem}"
                 + (", " + m.group(3) if m.group(3).strip() else "") + ");")
 
-    # Dynamic shared memory: the block's buffer that ks_emu::launch sizes.
-    text = re.sub(r"extern\s+__shared__\s+(?:__align__\(\d+\)\s+)?([\w:<> ]+?)\s+(\w+)\s*\[\s*\]\s*;",
-                  r"\1 *\2 = reinterpret_cast<\1 *>(ks_emu::dynamic_shared());", text)
-    return re.sub(r"([\w:]+(?:<[^<>;]*>)?)<<<(.*?)>>>\((.*?)\);", launch, text)
+    return re.sub(r"([\w:]+(?:<[^<>;]*>)?)<<<(.*?)>>>\((.*?)\);", launch,
+                  host_cxx(open(path).read()))
 
 
 def main():

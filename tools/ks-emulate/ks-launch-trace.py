@@ -202,6 +202,12 @@ def find_launches(text):
         pos = end
 
 
+def same_kernel(source_name, lifted_name):
+    """Whether the lifted kernel is the source's: its name, or the name with
+    the template arguments appended (`blockSum` -> `blockSum_float_256`)."""
+    return lifted_name == source_name or lifted_name.startswith(source_name + "_")
+
+
 def base_name(kernel):
     """`vecops::sumBlocks<BLOCK>` -> `sumBlocks`."""
     return re.sub(r"<.*", "", kernel).split("::")[-1].strip()
@@ -237,8 +243,7 @@ def instrument(text, path, launchers):
         probes = ""
         seen = set()
         for li, launch in sites.get(line, []):
-            if base_name(launch["kernel"]) != base_name(kernel) and not launch["kernel"].startswith(
-                    base_name(kernel)):
+            if not same_kernel(base_name(kernel), launch["kernel"]):
                 continue
             for index in launch["params"]:
                 p = next(p for p in launchers[li]["params"] if p["index"] == index)
@@ -262,19 +267,12 @@ def instrument(text, path, launchers):
         edits.append((brace + 1, brace + 1, f' ks_trace::Scope ks_trace_scope_("{site}");'))
     for start, end, new in sorted(edits, reverse=True):
         text = text[:start] + new + text[end:]
-    return dynamic_shared(text)
-
-
-def dynamic_shared(text):
-    """extern __shared__ arrays as the emulated block's dynamic buffer."""
-    return re.sub(r"extern\s+__shared__\s+(?:__align__\(\d+\)\s+)?([\w:<> ]+?)\s+(\w+)\s*\[\s*\]\s*;",
-                  r"\1 *\2 = reinterpret_cast<\1 *>(ks_emu::dynamic_shared());", text)
+    return ks_emulate.dynamic_shared(text)
 
 
 def exported_host(text):
     """The exported CUDA as host C++ in namespace `lifted`, launches recorded."""
-    text = re.sub(r"^#include.*$", "", text, flags=re.M).replace('extern "C" ', "")
-    text = dynamic_shared(text)
+    text = ks_emulate.host_cxx(text)
     for start, end, kernel, config, args in reversed(find_launches(text)):
         text = text[:start] + trace_launch(kernel, config, args) + text[end:]
     return "namespace lifted {\n" + text + "\n} // namespace lifted\n"
@@ -313,7 +311,7 @@ def same_launch(original, lifted):
     its name (`blockSum` is launched as `blockSum_float_256`)."""
     name, _, rest = original.partition(" ")
     lname, _, lrest = lifted.partition(" ")
-    return rest == lrest and (lname == name or lname.startswith(name + "_"))
+    return rest == lrest and same_kernel(name, lname)
 
 
 def arg_literal(value):
