@@ -116,6 +116,15 @@ CASES += [
     case("stencil3d", "halo3d_stream8_32x8x32.mlir", "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32",
          "8*n*n*n", ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]),
 ]
+# Register windows (simt_halo_tile registers = true): each thread a column of
+# consecutive rows (planes), its column of the input loaded once.
+for schedule in ("window_4x128x2.mlir", "window_2x128x2.mlir"):
+    CASES.append(case("stencil2d", schedule, "in:f32[n*m]:in,out:f32[n*m]:out,n:i32,m:i32",
+                      "8*n*m", ["n=16384,m=16384"], ["n=37,m=1000", "n=1,m=4097", "n=3,m=3"],
+                      ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]))
+for schedule in ("window3d_8x32x8.mlir", "window3d_4x64x4.mlir"):
+    CASES.append(case("stencil3d", schedule, "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32",
+                      "8*n*n*n", ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]))
 
 # A 256-bin histogram of bytes (every value 0..255): the bytes read are what
 # must move (the 1 KiB of counters aside). The exported launcher's types are
@@ -157,9 +166,11 @@ if __name__ == "__main__":
     elif mode == "measure":
         sys.exit(contraction.measure(*sys.argv[2:6]))
     elif mode == "prepare-measured":
-        # The row kernels and the transpose, one case per source and size
-        # (no hand schedule: the agents' families).
-        rows = [c for c in CASES if c["schedule"] in ("row_warp.mlir", "transpose_tile.mlir")]
+        # The row kernels, the transpose and the stencils, one case per
+        # source and size (no hand schedule: the agents' families).
+        rows = [c for c in CASES if c["schedule"] in ("row_warp.mlir", "transpose_tile.mlir",
+                                                      "window_4x128x2.mlir",
+                                                      "window3d_8x32x8.mlir")]
         contraction.prepare_measured(*sys.argv[2:4], cases=rows, here=HERE)
     elif mode == "report":
         report(*sys.argv[2:4])

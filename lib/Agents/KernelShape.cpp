@@ -2,6 +2,7 @@
 
 #include "kernelskill/Agents/KernelShape.h"
 #include "kernelskill/Transforms/RowReduction.h"
+#include "kernelskill/Transforms/HaloTile.h"
 #include "kernelskill/Transforms/TransposeTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -86,6 +87,27 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     return n.value_or(kAssumedScalar);
   };
   if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why))) {
+    // A stencil: checked with the register window of one point per thread.
+    int64_t rank = shape.forall.getRank();
+    HaloTileSchedule window;
+    window.tile.assign(rank, 1);
+    window.block.assign(rank, 1);
+    window.registers = true;
+    if (!storesAcrossLoads(shape.forall) && (rank == 2 || rank == 3) &&
+        succeeded(checkHaloTile(shape.forall, window, 48 * 1024, why,
+                                &shape.stencil.halo))) {
+      shape.cls = ProblemClass::Stencil;
+      shape.sizesFrom = context.source;
+      shape.stencil.extents.clear();
+      for (OpFoldResult ub : shape.forall.getMixedUpperBound())
+        shape.stencil.extents.push_back(extent(ub));
+      shape.forall.getBody()->walk([&](memref::StoreOp store) {
+        Type t = store.getValueToStore().getType();
+        if (t.isIntOrFloat())
+          shape.stencil.elementBytes = std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+      });
+      return;
+    }
     // A transpose: checked with the schedule's default tile.
     if (!storesAcrossLoads(shape.forall) ||
         failed(checkTransposeTile(shape.forall, TransposeTileSchedule(), 48 * 1024, why)))
@@ -198,7 +220,7 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
 
 bool mlir::ks::isSearchable(const KernelShape &shape) {
   return shape.problem || shape.cls == ProblemClass::Rows ||
-         shape.cls == ProblemClass::Transpose;
+         shape.cls == ProblemClass::Transpose || shape.cls == ProblemClass::Stencil;
 }
 
 const char *mlir::ks::toString(ProblemClass cls) {
@@ -211,6 +233,8 @@ const char *mlir::ks::toString(ProblemClass cls) {
     return "rows";
   case ProblemClass::Transpose:
     return "transpose";
+  case ProblemClass::Stencil:
+    return "stencil";
   case ProblemClass::Other:
     break;
   }

@@ -35,6 +35,11 @@ const std::vector<FindingKind> kRows = {FK::memory_bound, FK::uncoalesced_access
 /// strided across the warp.
 const std::vector<FindingKind> kTranspose = {FK::uncoalesced_access, FK::memory_bound,
                                              FK::latency_bound};
+/// What a stencil one point per thread shows: each input element loaded
+/// by several threads (its neighbours'), too few loads in flight.
+const std::vector<FindingKind> kStencil = {FK::memory_bound, FK::latency_bound,
+                                           FK::uncoalesced_access, FK::low_occupancy,
+                                           FK::tail_effect};
 /// What a streaming kernel with too little in flight shows.
 const std::vector<FindingKind> kStreaming = {FK::memory_bound, FK::latency_bound,
                                              FK::uncoalesced_access, FK::low_occupancy,
@@ -96,6 +101,20 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "block reads a tile with the threads along the loads' dimension into shared memory "
        "(rows padded by one element against the column reads' bank conflicts) and writes it "
        "with the threads along the store's"},
+      {AK::Memory, PC::Stencil, RC::Stencil2D, 0, "register_window", kStencil,
+       {{"DIMS", {2}}, {"BX", {128, 256, 32}}, {"BY", {2, 4, 8}}},
+       0.9,
+       "each thread keeps a column of its input in registers (the points above and below "
+       "its own, loaded once, all in flight together), the row's neighbours from the L1; "
+       "threads along the contiguous rows (coalesced), their stencil input read-only "
+       "(ld.global.nc)"},
+      {AK::Memory, PC::Stencil, RC::Stencil3D, 0, "register_window", kStencil,
+       {{"DIMS", {3}}, {"BX", {64, 32, 128}}, {"BY", {4, 8, 2}}},
+       0.9,
+       "each thread keeps a column of planes of its input in registers (the planes below "
+       "and above its own, loaded once, all in flight together), the plane's neighbours "
+       "from the L1; threads along the contiguous rows (coalesced), their input read-only "
+       "(ld.global.nc)"},
       // --- compute agent: the arithmetic per byte moved ---
       {AK::Compute, PC::Gemm, RC::Always, 0, "outer_product",
        {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::latency_bound},
@@ -109,6 +128,12 @@ const std::vector<Rule> &mlir::ks::agentRules() {
       {AK::Compute, PC::Rows, RC::RowsContiguous, 0, "row_reduction", kRows,
        {{"U", {4, 8}}},
        0.8, "U turns of a long row's loads issued before their arithmetic (loads in flight)"},
+      {AK::Compute, PC::Stencil, RC::Always, 0, "register_window", kStencil,
+       {{"K", {4, 8, 2}}},
+       0.8,
+       "K consecutive points per thread along the outermost dimension: their column's K + "
+       "halo loads in flight at once, each neighbour along it loaded once instead of by "
+       "three threads"},
       // --- resource agent: the block shape against the SMs and budgets ---
       {AK::Resource, PC::Gemm, RC::Always, 0, "outer_product",
        {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::low_occupancy, FK::tail_effect,
@@ -176,6 +201,10 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
     return matrix != OperandLayout::AlongReduction;
   case RC::RowsContiguous:
     return s.cls == ProblemClass::Rows && s.rows.contiguous;
+  case RC::Stencil2D:
+    return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 2;
+  case RC::Stencil3D:
+    return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 3;
   case RC::FewOutputTiles: {
     int64_t tiles = ((s.sizes.m + 63) / 64) * ((s.sizes.n + 63) / 64) * s.sizes.batch;
     return tiles < smCount && s.sizes.k > std::max(s.sizes.m, s.sizes.n);

@@ -70,6 +70,13 @@ const Knob kTransposeTileKnobs[] = {
     {"PAD", 1, "elements of padding per shared row (bank conflicts of the column reads)"},
 };
 
+const Knob kRegisterWindowKnobs[] = {
+    {"DIMS", 2, "the forall's dimensions, 2 or 3 (set by the rule that matched)"},
+    {"K", 4, "consecutive points per thread along the outermost dimension"},
+    {"BX", 128, "threads per block along the innermost (contiguous) dimension"},
+    {"BY", 2, "threads per block along the next (2-D: each K rows)"},
+};
+
 const Knob kPrivatizedAtomicsKnobs[] = {
     {"B", 256, "counters per block in shared memory (indices past them go to the global buffer)"},
     {"T", 256, "threads per block"},
@@ -195,6 +202,32 @@ std::string verifyTransposeTileKnobs(const KernelShape &shape, const KnobValues 
                            checkTransposeTile);
 }
 
+std::string registerWindowAttributes(const KnobValues &v) {
+  HaloTileSchedule s = toRegisterWindow(v);
+  auto list = [](ArrayRef<int64_t> values) {
+    std::string text = "array<i64: ";
+    for (auto [i, x] : llvm::enumerate(values))
+      text += (i ? ", " : "") + std::to_string(x);
+    return text + ">";
+  };
+  return "{tile = " + list(s.tile) + ", block = " + list(s.block) + ", registers = true}";
+}
+
+/// checkHaloTile without its optional result (a function pointer's type).
+LogicalResult checkRegisterWindow(scf::ForallOp forall, const HaloTileSchedule &s,
+                                  int64_t maxShared, std::string &why) {
+  return checkHaloTile(forall, s, maxShared, why);
+}
+
+std::string verifyRegisterWindowKnobs(const KernelShape &shape, const KnobValues &v,
+                                      int64_t maxThreads, int64_t maxShared) {
+  int64_t dims = knobValue(v, "DIMS");
+  if (dims != 2 && dims != 3)
+    return "DIMS = " + std::to_string(dims) + ": a register window is 2-D or 3-D";
+  return verifyForallKnobs(shape, toRegisterWindow(v), maxThreads, maxShared, verifyHaloTile,
+                           checkRegisterWindow);
+}
+
 std::string privatizedAtomicsAttributes(const KnobValues &v) {
   return "{bins = " + std::to_string(knobValue(v, "B")) +
          ", threads = " + std::to_string(knobValue(v, "T")) +
@@ -288,9 +321,23 @@ const Family kTransposeTile{
       return knobValue(v, "PAD") > 0;
     }};
 
+// Proposed for raised 2-D and 3-D stencils (Rules.cpp), searched over the
+// points per thread and the block's width first (measured on the H200 with
+// hand schedules: K 2 to 8, 32 to 256 threads wide, bench/results/
+// 2026-12-03-h200-stencil-window). Claims: no shared memory; registers
+// fitted on ptxas's reports of the 2-D and 3-D windows (28 at K = 2, 44 to
+// 58 at K = 8).
+const Family kRegisterWindow{
+    {"register_window", "transform.ks.simt_halo_tile", kRegisterWindowKnobs, "0", "BX*BY",
+     "4*K+24", "K,BX"},
+    registerWindowAttributes, verifyRegisterWindowKnobs, [](const KnobValues &v) -> int64_t {
+      return knobValue(v, "K") > 1;
+    }};
+
 const ScheduleFamily *const kFamilies[] = {&kOuterProduct,  &kSplitReduction,
                                            &kOnePerThread,  &kRowReduction,
-                                           &kTransposeTile, &kPrivatizedAtomics};
+                                           &kTransposeTile, &kPrivatizedAtomics,
+                                           &kRegisterWindow};
 
 const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
 
@@ -384,6 +431,20 @@ TransposeTileSchedule mlir::ks::toTransposeTile(const KnobValues &v) {
   s.tile = {knobValue(v, "TI"), knobValue(v, "TJ")};
   s.block = {knobValue(v, "BX"), knobValue(v, "BY")};
   s.pad = knobValue(v, "PAD");
+  return s;
+}
+
+HaloTileSchedule mlir::ks::toRegisterWindow(const KnobValues &v) {
+  HaloTileSchedule s;
+  int64_t k = knobValue(v, "K"), bx = knobValue(v, "BX"), by = knobValue(v, "BY");
+  if (knobValue(v, "DIMS") == 3) {
+    s.tile = {k, by, bx}; // K planes per thread, one thread along them
+    s.block = {bx, by, 1};
+  } else {
+    s.tile = {k * by, bx}; // BY threads of K rows each
+    s.block = {bx, by};
+  }
+  s.registers = true;
   return s;
 }
 

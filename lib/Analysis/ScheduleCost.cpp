@@ -225,6 +225,45 @@ ScheduleCost mlir::ks::predictTransposeTile(const GPUCapabilities &caps, const T
   return c;
 }
 
+ScheduleCost mlir::ks::predictRegisterWindow(const GPUCapabilities &caps,
+                                             const StencilSizes &sz, const ScalarValues &knobs,
+                                             int64_t registers, int64_t sharedBytes) {
+  int64_t K = knob(knobs, "K"), bx = knob(knobs, "BX"), by = knob(knobs, "BY");
+  if (K <= 0 || bx <= 0 || by <= 0 || sz.extents.size() < 2)
+    return infeasible("a count is not positive");
+  int64_t threads = bx * by;
+  Occupancy occ = computeOccupancy(caps, {threads, registers, sharedBytes, 0});
+  if (occ.activeBlocksPerSM == 0)
+    return infeasible("no block fits on an SM: " + occ.whyNone);
+  // Blocks: x along the innermost extent; 2-D: BY threads of K rows along
+  // the outer one; 3-D: BY along the middle, K planes along the outermost.
+  llvm::ArrayRef<int64_t> e = sz.extents;
+  int64_t inner = e.back(), points = 1;
+  for (int64_t v : e)
+    points *= v;
+  int64_t blocks = ceilDiv(inner, bx);
+  if (e.size() == 2)
+    blocks *= ceilDiv(e[0], K * by);
+  else
+    blocks *= ceilDiv(e[1], by) * ceilDiv(e[0], K);
+  double eb = double(sz.elementBytes);
+  double bytes = 2.0 * double(points) * eb;
+  StreamTerms terms =
+      streamTerms(caps, blocks, occ.activeBlocksPerSM, double(threads * (K + sz.halo)) * eb);
+  ScheduleCost c;
+  c.blocks = blocks;
+  c.blocksPerSM = occ.activeBlocksPerSM;
+  c.occupancy = occ.occupancy;
+  c.seconds = bytes / terms.rate() + kLaunchSeconds;
+  c.bound = terms.bound();
+  std::ostringstream os;
+  os << blocks << " blocks, " << occ.activeBlocksPerSM << " per SM, columns of " << K << " + "
+     << sz.halo << " in registers, " << int64_t(terms.inFlight / 1024) << " KiB in flight of "
+     << int64_t(terms.needed / 1024) << " KiB needed, bound by " << c.bound;
+  c.explanation = os.str();
+  return c;
+}
+
 ScheduleCost mlir::ks::predictSplitReduction(const GPUCapabilities &caps,
                                              const ContractionSizes &sz,
                                              const ScalarValues &knobs, int64_t registers,

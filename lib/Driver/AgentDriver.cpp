@@ -515,13 +515,19 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   else if (shape.cls == ProblemClass::Transpose)
     d.sizes = "transpose of " + std::to_string(shape.tile.rows) + " x " +
               std::to_string(shape.tile.cols);
+  else if (shape.cls == ProblemClass::Stencil)
+    d.sizes = "stencil over " +
+              llvm::join(llvm::map_range(shape.stencil.extents,
+                                         [](int64_t e) { return std::to_string(e); }),
+                         " x ") +
+              ", reads spread " + std::to_string(shape.stencil.halo) + " along the outermost";
   else
     d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
               ", k=" + std::to_string(shape.sizes.k) +
               ", batch=" + std::to_string(shape.sizes.batch);
   if (!shape.sizesFrom.empty())
     d.sizes += " (" + shape.sizesFrom + ")";
-  // Rows and transposes are searched like the contractions (rules,
+  // Rows, transposes and stencils are searched like the contractions (rules,
   // negotiation, cost model, ptxas, measurements); the other raised kernels
   // without a contraction get their family's defaults (scheduleAnyway).
   if (!isSearchable(shape)) {
@@ -668,7 +674,19 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
       c.spillBytes = verdict.spillBytes;
       if (verdict.status != "compiled") {
         c.status = verdict.status;
-        if (c.spillBytes > 0 && estimate <= registerCap) {
+        // Only a spill at the registers the block may have says the
+        // estimate is low; below them ptxas chose to spill (8 bytes at 40
+        // of 255 registers for a row reduction, ptxas 13) and says nothing
+        // of the other points: the budget stays.
+        bool exhausted = spilledAtRegisterLimit(c.registers, c.threads, caps, budgets);
+        if (c.spillBytes > 0 && !exhausted)
+          d.negotiations.back().second.messages.push_back(
+              {"resource", "driver", "registers",
+               "ptxas spilled " + describeKnobs(c) + " at " + std::to_string(c.registers) +
+                   " registers, below the " +
+                   std::to_string(registersAllowed(c.threads, caps, budgets)) +
+                   " its block allows: ptxas's own choice, the register budget stays"});
+        if (c.spillBytes > 0 && exhausted && estimate <= registerCap) {
           registerCap = estimate - 1;
           d.negotiations.back().second.messages.push_back(
               {"resource", "driver", "registers",

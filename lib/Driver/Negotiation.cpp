@@ -70,6 +70,8 @@ ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &s
     return predictRowReduction(caps, shape.rows, c.knobs, c.registers, c.sharedBytes);
   if (c.family->name == "transpose_tile")
     return predictTransposeTile(caps, shape.tile, c.knobs, c.registers, c.sharedBytes);
+  if (c.family->name == "register_window")
+    return predictRegisterWindow(caps, shape.stencil, c.knobs, c.registers, c.sharedBytes);
   return predictSplitReduction(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
 }
 
@@ -170,4 +172,17 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
     return a.cost.seconds < b.cost.seconds;
   });
   return n;
+}
+
+int64_t mlir::ks::registersAllowed(int64_t threads, const GPUCapabilities &caps,
+                                   const Budgets &budgets) {
+  int64_t limit = std::min(caps.maxRegsPerThread, budgets.maxRegisters);
+  if (threads > 0 && caps.regsPerBlock > 0)
+    limit = std::min(limit, caps.regsPerBlock / threads);
+  return limit;
+}
+
+bool mlir::ks::spilledAtRegisterLimit(int64_t registers, int64_t threads,
+                                      const GPUCapabilities &caps, const Budgets &budgets) {
+  return registers + 8 >= registersAllowed(threads, caps, budgets);
 }

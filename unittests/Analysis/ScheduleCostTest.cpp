@@ -152,3 +152,30 @@ TEST(ScheduleCost, RowsWithMoreInFlightWin) {
   ScheduleCost c = predictRowReduction(h200(), rows, rowKnobs(32, 8, 1, 1, 0), 32, 0);
   EXPECT_EQ(c.bound, "latency");
 }
+
+namespace {
+// The register window: blocks of BX threads along the innermost extent and
+// (2-D) BY threads of K rows, (3-D) BY rows and K planes; at the benchmark
+// sizes every point sits at the DRAM floor (2 x 4 bytes per point at 0.88
+// of 4.8 TB/s), and a space too small to fill the GPU is not.
+ScalarValues windowKnobs(int64_t dims, int64_t k, int64_t bx, int64_t by) {
+  return {{"DIMS", dims}, {"K", k}, {"BX", bx}, {"BY", by}};
+}
+
+TEST(ScheduleCost, RegisterWindowBlocksAndFloor) {
+  StencilSizes plane;
+  plane.extents = {16384, 16384};
+  ScheduleCost c = predictRegisterWindow(h200(), plane, windowKnobs(2, 4, 128, 2), 36, 0);
+  EXPECT_EQ(c.blocks, (16384 / 128) * (16384 / 8));
+  EXPECT_NEAR(c.seconds, 0.51e-3, 0.05e-3);
+  StencilSizes cube;
+  cube.extents = {512, 512, 512};
+  c = predictRegisterWindow(h200(), cube, windowKnobs(3, 8, 32, 8), 44, 0);
+  EXPECT_EQ(c.blocks, (512 / 32) * (512 / 8) * (512 / 8));
+  StencilSizes small;
+  small.extents = {64, 1024};
+  ScheduleCost few = predictRegisterWindow(h200(), small, windowKnobs(2, 8, 128, 2), 56, 0);
+  EXPECT_EQ(few.blocks, 8 * 4);
+  EXPECT_GT(few.seconds, 2.0 * 64 * 1024 * 8 / (0.88 * 4.8e12));
+}
+} // namespace

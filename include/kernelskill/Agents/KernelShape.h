@@ -30,9 +30,11 @@ namespace mlir::ks {
 /// accepts (softmax, the normalizations, row reductions). Transpose: a
 /// two-dimensional forall whose one store is contiguous along the other
 /// dimension than its loads, which the transpose-tile schedule accepts.
-/// Other raised kernels without a contraction have no class the rules
-/// know (Other).
-enum class ProblemClass { Gemm, Gemv, Rows, Transpose, Other };
+/// Stencil: a 2-D or 3-D forall that reads a buffer it does not write at
+/// two or more points along its outermost dimension (in[i-1][j],
+/// in[i+1][j]), which the register window accepts. Other raised kernels
+/// without a contraction have no class the rules know (Other).
+enum class ProblemClass { Gemm, Gemv, Rows, Transpose, Stencil, Other };
 
 /// Along which iteration dimensions an operand's memory is contiguous.
 enum class OperandLayout { AlongReduction, AlongOutput, None };
@@ -46,6 +48,8 @@ struct KernelShape {
   RowSizes rows;
   /// Transpose: the space's extents at the workload.
   TileSizes tile;
+  /// Stencil: the space's extents at the workload.
+  StencilSizes stencil;
   /// Why the kernel has no contraction the families can schedule.
   std::string whyNot;
   ProblemClass cls = ProblemClass::Gemm;
@@ -58,7 +62,7 @@ struct KernelShape {
 };
 
 /// Whether the rules and the driver search schedules for the kernel: a
-/// contraction, rows, a transpose.
+/// contraction, rows, a transpose, a stencil.
 bool isSearchable(const KernelShape &shape);
 
 /// Reads `kernel` (a raised gpu.func). `workload` overrides sizes by

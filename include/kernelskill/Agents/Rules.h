@@ -43,6 +43,10 @@ enum class RuleCondition {
   FewOutputTiles,
   /// Rows: the loops walk each row along its contiguous dimension.
   RowsContiguous,
+  /// Stencils over a 2-D or a 3-D space (the register window's tile and
+  /// block have one size per dimension).
+  Stencil2D,
+  Stencil3D,
 };
 
 struct Rule {

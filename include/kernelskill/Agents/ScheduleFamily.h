@@ -16,6 +16,7 @@
 #include "kernelskill/Agents/KernelShape.h"
 #include "kernelskill/Support/Formula.h"
 #include "kernelskill/Transforms/Contraction.h"
+#include "kernelskill/Transforms/HaloTile.h"
 #include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Transforms/TransposeTile.h"
@@ -77,6 +78,10 @@ OuterProductSchedule toOuterProduct(const KnobValues &values);
 SplitReductionSchedule toSplitReduction(const KnobValues &values);
 RowReductionSchedule toRowReduction(const KnobValues &values);
 TransposeTileSchedule toTransposeTile(const KnobValues &values);
+/// The register window (simt_halo_tile registers = true) of a 2-D (DIMS 2:
+/// tile [K*BY, BX], block [BX, BY]) or 3-D space (tile [K, BY, BX], block
+/// [BX, BY, 1]).
+HaloTileSchedule toRegisterWindow(const KnobValues &values);
 PrivatizedAtomicsSchedule toPrivatizedAtomics(const KnobValues &values);
 
 /// Evaluates one of the family's claim formulas at `values`.

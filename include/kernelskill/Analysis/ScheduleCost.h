@@ -28,6 +28,8 @@
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Support/Formula.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <string>
 
 namespace mlir::ks {
@@ -56,6 +58,15 @@ struct RowSizes {
 /// A two-dimensional elementwise space (a transpose), at the workload.
 struct TileSizes {
   int64_t rows = 1, cols = 1; ///< the forall's extents, outer first
+  int64_t elementBytes = 4;
+};
+/// A 2-D or 3-D stencil's space (each point read at neighbouring points of
+/// one input, written once), at the workload.
+struct StencilSizes {
+  llvm::SmallVector<int64_t, 3> extents = {1, 1}; ///< the forall's, outermost first
+  /// The spread of the outermost dimension's offsets (hi - lo: 2 for
+  /// in[i-1] ... in[i+1]).
+  int64_t halo = 2;
   int64_t elementBytes = 4;
 };
 struct ScheduleCost {
@@ -100,6 +111,14 @@ ScheduleCost predictRowReduction(const GPUCapabilities &caps, const RowSizes &si
 ScheduleCost predictTransposeTile(const GPUCapabilities &caps, const TileSizes &sizes,
                                   const ScalarValues &knobs, int64_t registers,
                                   int64_t sharedBytes);
+/// The register window (family register_window: DIMS, K points per thread
+/// along the outermost dimension, BX x BY threads): every point read once
+/// and written once over the DRAM bandwidth (the halo's extra reads served
+/// by the L2), slowed by memory-level parallelism (a thread's column of
+/// K + halo loads in flight at once) and by too few blocks.
+ScheduleCost predictRegisterWindow(const GPUCapabilities &caps, const StencilSizes &sizes,
+                                   const ScalarValues &knobs, int64_t registers,
+                                   int64_t sharedBytes);
 ScheduleCost predictSplitReduction(const GPUCapabilities &caps, const ContractionSizes &sizes,
                                    const ScalarValues &knobs, int64_t registers,
                                    int64_t sharedBytes);

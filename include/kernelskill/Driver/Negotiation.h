@@ -75,6 +75,19 @@ Negotiation negotiate(const KernelShape &shape, const ScheduleFamily &family,
 ScheduleCost predictCandidate(const Candidate &c, const KernelShape &shape,
                               const GPUCapabilities &caps);
 
+/// The registers per thread a block of `threads` may have: the chip's
+/// per-thread limit, the user's max-registers, and the register file per
+/// block over its threads.
+int64_t registersAllowed(int64_t threads, const GPUCapabilities &caps, const Budgets &budgets);
+
+/// Whether ptxas spilling at `registers` (for a block of `threads`) shows
+/// that the point needs more registers than it may have: the allocation
+/// within 8 of registersAllowed. Below that, ptxas chose to spill (it
+/// trades registers for occupancy under .maxntid), which says nothing of
+/// other points' register estimates.
+bool spilledAtRegisterLimit(int64_t registers, int64_t threads, const GPUCapabilities &caps,
+                            const Budgets &budgets);
+
 /// "BM=128,BN=128,..." for the knobs that differ from the family's default.
 std::string describeKnobs(const Candidate &c);
 

@@ -8,7 +8,9 @@
 // halo its offsets reach, all at once and coalesced, into shared memory;
 // after a barrier each thread computes its points of the tile, reading the
 // staged buffer from the shared tile. Streamed, a block walks its tile's
-// outermost dimension plane by plane through a window of planes.
+// outermost dimension plane by plane through a window of planes. In
+// registers, each thread keeps a column of consecutive points along the
+// outermost dimension and the values its offsets reach there.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELSKILL_TRANSFORMS_HALOTILE_H
@@ -39,11 +41,29 @@ struct HaloTileSchedule {
   /// The block has one thread along that dimension; `stream` divides
   /// tile[0].
   int64_t stream = 0;
+  /// Hold the staged values in registers instead of shared memory (a
+  /// register window along the outermost dimension): each thread takes
+  /// tile[0] / block consecutive points along dimension 0 (at most 32) and
+  /// one point along the others (tile == block there), and loads its column
+  /// of each staged buffer (the points plus the halo along dimension 0)
+  /// once, all loads in flight together; only the loads that differ from
+  /// the point along dimension 0 alone are staged. No barrier, no shared
+  /// memory; neighbours along the other dimensions stay global loads (the
+  /// L1 cache serves them).
+  bool registers = false;
 };
 
 /// Why the knobs cannot apply on a chip with `maxThreads` threads per block;
 /// empty when they can.
 std::string verifyHaloTile(const HaloTileSchedule &s, int64_t maxThreads);
+
+/// Whether the schedule applies to the forall of a raised kernel (the
+/// generator's own analysis, the IR unchanged): `why` says why not. With
+/// `outerSpread`, the largest spread (highest minus lowest offset) of a
+/// staged buffer's reads along the outermost dimension.
+LogicalResult checkHaloTile(scf::ForallOp forall, const HaloTileSchedule &s,
+                            int64_t maxSharedBytes, std::string &why,
+                            int64_t *outerSpread = nullptr);
 
 /// Rewrites the top-level forall of a raised kernel into the schedule's SIMT
 /// code and its launch (the shared tiles within `maxSharedBytes`). Every

@@ -250,6 +250,7 @@ DiagnosedSilenceableFailure transform::SIMTHaloTileOp::applyToOne(
   s.tile.assign(getTile().begin(), getTile().end());
   s.block.assign(getBlock().begin(), getBlock().end());
   s.stream = getStream();
+  s.registers = getRegisters();
   return applyForallSchedule<HaloTileSchedule>(*this, target, "ks.simt_halo_tile", s,
                                                verifyHaloTile, generateHaloTile, results);
 }

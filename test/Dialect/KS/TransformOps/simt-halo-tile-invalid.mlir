@@ -265,3 +265,95 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Registers: one point per thread along the inner dimensions.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %x[%i, %j] : memref<?x?xf32>
+        memref.store %a, %y[%i, %j] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: registers: one point per thread along dimension 1 (tile 64, block 32)}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 8, 64>, block = array<i64: 32, 2>, registers = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Registers: at most 32 consecutive points per thread; not with stream.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %x[%i, %j] : memref<?x?xf32>
+        memref.store %a, %y[%i, %j] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: registers: more than 32 consecutive points per thread along dimension 0}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 128, 32>, block = array<i64: 32, 2>, registers = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %x[%i, %j] : memref<?x?xf32>
+        memref.store %a, %y[%i, %j] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: registers and stream exclude each other (a register window walks no planes)}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 8, 32>, block = array<i64: 32, 1>, stream = 4, registers = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Registers: the body reads `x` at two points of a row (j and j + 1), none
+// along dimension 0: nothing to keep in a column.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %n: index, %m: index) kernel attributes {ks.raised} {
+      %c1 = arith.constant 1 : index
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %x[%i, %j] : memref<?x?xf32>
+        %j1 = arith.addi %j, %c1 : index
+        %b = memref.load %x[%i, %j1] : memref<?x?xf32>
+        %s = arith.addf %a, %b : f32
+        memref.store %s, %y[%i, %j] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: the body reads no buffer at two or more points along dimension 0 alone (index = iteration variable + constant) that the kernel does not write}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 8, 32>, block = array<i64: 32, 2>, registers = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -233,14 +233,23 @@ def KS_SIMTHaloTileOp : Op<Transform_Dialect, "ks.simt_halo_tile",
     offsets reach: per step it loads K new planes (with their halo, all the
     loads in flight), waits at a barrier, computes the K planes' points and
     waits again; the block has one thread along that dimension (the last
-    size of `block`), K divides tile[0] (at most 16). Refuses bodies with effects other than
-    loads and stores, kernels with other work, and tiles over the shared
-    memory per block (at most 48 KiB). Returns the kernel.
+    size of `block`), K divides tile[0] (at most 16). With `registers`,
+    a register window instead of shared memory: each thread takes
+    tile[0] / block consecutive points along the outermost dimension (at
+    most 32) and one point along the others (tile equal to block there),
+    and first loads its column of each staged buffer (those points plus
+    the halo along that dimension) into registers, every load in flight
+    together; staged are the loads that differ from the point along the
+    outermost dimension alone, the other neighbours stay global loads; no
+    barrier. Refuses bodies with effects other than loads and stores,
+    kernels with other work, and tiles over the shared memory per block (at
+    most 48 KiB). Returns the kernel.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target,
       DenseI64ArrayAttr:$tile,
       DenseI64ArrayAttr:$block,
-      DefaultValuedAttr<I64Attr, "0">:$stream);
+      DefaultValuedAttr<I64Attr, "0">:$stream,
+      DefaultValuedAttr<BoolAttr, "false">:$registers);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
