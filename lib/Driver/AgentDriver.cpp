@@ -35,6 +35,7 @@
 #include "llvm/Support/xxhash.h"
 #include "llvm/Support/ToolOutputFile.h"
 
+#include <chrono>
 #include <set>
 
 namespace mlir::ks {
@@ -596,6 +597,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
   std::vector<const Candidate *> seen;
   int64_t skippedSame = 0, skippedCap = 0;
+  auto secondsSince = [](std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto compileStart = std::chrono::steady_clock::now();
   for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
     Candidate c = ranked[next];
     if (llvm::any_of(seen, [&](const Candidate *s) {
@@ -730,8 +735,12 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
              std::to_string(skippedCap) +
              " over the lowered register budget were not compiled"});
 
-  if (ref)
+  d.compileSeconds = secondsSince(compileStart);
+  if (ref) {
+    auto measureStart = std::chrono::steady_clock::now();
     measureCandidates(d, *ref, run, memory, compiledFiles);
+    d.measureSeconds = secondsSince(measureStart);
+  }
 
   // Step 5 with measurements: the fastest verified candidate; within the
   // noise of the fastest (kMeasurementNoise) the simpler one, and only when

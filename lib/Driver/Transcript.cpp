@@ -118,6 +118,10 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
     o["measured_with"] = d.measuredWith;
   if (d.measuredBeforeMs >= 0)
     o["measured_before_ms"] = d.measuredBeforeMs;
+  if (d.compileSeconds >= 0)
+    o["compile_seconds"] = d.compileSeconds;
+  if (d.measureSeconds >= 0)
+    o["measure_seconds"] = d.measureSeconds;
   return o;
 }
 

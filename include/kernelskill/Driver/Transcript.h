@@ -37,6 +37,10 @@ struct KernelDecision {
   /// measure=cuda: how candidates were measured, or why they were not.
   std::string measuredWith;
   double measuredBeforeMs = -1;     ///< the lifted original, measured in the same run
+  /// The search's cost in wall-clock seconds: applying, lowering and
+  /// assembling the candidates; measuring them (measure=cuda); -1 when
+  /// that step did not run.
+  double compileSeconds = -1, measureSeconds = -1;
   bool restoredOriginal = false;    ///< the lifted original came back unchanged
 };
 
