@@ -351,6 +351,12 @@ protected:
   llvm::DenseMap<const clang::VarDecl *, Value> buffers;
   /// Pointer variables host code assigns, and where.
   llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> reassignedBuffers;
+  /// Device buffers the function allocates and frees itself and hands only
+  /// to its kernels: no host code reads them (`ks.scratch`).
+  llvm::DenseSet<const clang::VarDecl *> scratchBuffers;
+  /// Pointer variables holding a device allocation of the function's own
+  /// (cudaMalloc'd; `ks.allocated`).
+  llvm::DenseSet<const clang::VarDecl *> allocatedBuffers;
   /// dim3 variables skipped code writes, and where.
   llvm::DenseMap<const clang::VarDecl *, clang::SourceLocation> opaqueDims;
   /// Members of struct parameters the slice reads, as launcher parameters

@@ -20,6 +20,7 @@
 
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
@@ -250,6 +251,89 @@ private:
         written.insert({var, e->getBeginLoc()});
   }
 };
+
+/// The local pointer variables a function uses only to allocate a device
+/// buffer (cudaMalloc(&p, ...), no initializer but a null pointer), to pass
+/// it to its kernels and to free it: nothing on the host reads the buffer,
+/// so what a kernel stores there only its kernels see. Any other use (a
+/// copy, a memset, a call, arithmetic, a host read) disqualifies it.
+class ScratchBuffers : public clang::RecursiveASTVisitor<ScratchBuffers> {
+public:
+  bool VisitCallExpr(clang::CallExpr *e) {
+    auto allow = [&](const clang::Expr *arg, bool addressOf) {
+      arg = arg->IgnoreParenCasts();
+      if (addressOf) {
+        auto *unary = dyn_cast<clang::UnaryOperator>(arg);
+        if (!unary || unary->getOpcode() != clang::UO_AddrOf)
+          return;
+        arg = unary->getSubExpr()->IgnoreParenCasts();
+      }
+      if (auto *ref = dyn_cast<clang::DeclRefExpr>(arg))
+        allowed.insert(ref);
+    };
+    if (isa<clang::CUDAKernelCallExpr>(e)) {
+      for (const clang::Expr *arg : e->arguments())
+        allow(arg, /*addressOf=*/false);
+      return true;
+    }
+    const clang::FunctionDecl *callee = e->getDirectCallee();
+    if (!callee || !callee->getIdentifier() || e->getNumArgs() == 0)
+      return true;
+    StringRef name = callee->getName();
+    if (name == "cudaMalloc" || name == "cudaMallocAsync") {
+      size_t before = allowed.size();
+      allow(e->getArg(0), /*addressOf=*/true);
+      if (allowed.size() > before)
+        if (auto *var = dyn_cast<clang::VarDecl>(allowed.back()->getDecl()))
+          allocatedVars.insert(var);
+    }
+    else if (name == "cudaFree" || name == "cudaFreeAsync")
+      allow(e->getArg(0), /*addressOf=*/false);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *ref) {
+    auto *var = dyn_cast<clang::VarDecl>(ref->getDecl());
+    if (!var || !var->hasLocalStorage() || !var->getType()->isPointerType())
+      return true;
+    if (allowed.count(ref))
+      candidates.insert(var);
+    else
+      disqualified.insert(var);
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *var) {
+    if (const clang::Expr *init = var->getInit();
+        init && !init->IgnoreParenCasts()->isNullPointerConstant(
+                    var->getASTContext(), clang::Expr::NPC_ValueDependentIsNotNull)) {
+      disqualified.insert(var);
+      initialized.insert(var);
+    }
+    return true;
+  }
+  /// The variables every use of which is allowed.
+  llvm::DenseSet<const clang::VarDecl *> scratch() const {
+    llvm::DenseSet<const clang::VarDecl *> out;
+    for (const clang::VarDecl *var : candidates)
+      if (!disqualified.count(var) && allocatedVars.count(var))
+        out.insert(var);
+    return out;
+  }
+  /// The variables that hold a device allocation of the function's own
+  /// (cudaMalloc(&p), no other initializer): it overlaps no other buffer.
+  llvm::DenseSet<const clang::VarDecl *> allocated() const {
+    llvm::DenseSet<const clang::VarDecl *> out;
+    for (const clang::VarDecl *var : allocatedVars)
+      if (!initialized.count(var))
+        out.insert(var);
+    return out;
+  }
+
+private:
+  llvm::SetVector<const clang::DeclRefExpr *> allowed;
+  llvm::DenseSet<const clang::VarDecl *> allocatedVars, initialized;
+  llvm::SetVector<const clang::VarDecl *> candidates;
+  llvm::DenseSet<const clang::VarDecl *> disqualified;
+};
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -295,6 +379,10 @@ bool LauncherEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp modul
   for (auto [var, where] : assigned.written)
     if (var->getType()->isPointerType())
       reassignedBuffers.insert({var, where});
+  ScratchBuffers scratch;
+  scratch.TraverseStmt(const_cast<clang::Stmt *>(fn->getBody()));
+  scratchBuffers = scratch.scratch();
+  allocatedBuffers = scratch.allocated();
   Block *entryBlock = launcher.addEntryBlock();
   return emitBody(fn, params, launcher.getBody(), entryBlock, launcher.getArguments(),
                   /*pointerOffsets=*/false, [&](Location end) { func::ReturnOp::create(b, end); });
@@ -464,8 +552,17 @@ Value LauncherEmitter::launchBuffer(const clang::Expr *arg, MemRefType expected)
       return nullptr;
     }
     Value &buffer = buffers[var];
-    if (!buffer)
+    if (!buffer) {
       buffer = addParameter(expected, var->getName(), loc(var->getLocation()), /*hostValue=*/false);
+      unsigned index = cast<BlockArgument>(buffer).getArgNumber();
+      // A fresh allocation overlaps no other buffer (ks-fuse-launches may
+      // fuse across it); one that only the launcher's kernels see may stop
+      // being written once no launch reads it.
+      if (allocatedBuffers.count(var))
+        launcher.setArgAttr(index, "ks.allocated", b.getUnitAttr());
+      if (scratchBuffers.count(var))
+        launcher.setArgAttr(index, "ks.scratch", b.getUnitAttr());
+    }
     if (buffer.getType() != expected) {
       std::string was, now;
       llvm::raw_string_ostream(was) << buffer.getType();

@@ -24,10 +24,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "SIMTBuilder.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -182,12 +184,22 @@ bool sameView(Value a, Launched la, Value b, Launched lb) {
   return sameValue(a, la, b, lb);
 }
 
-bool isRestrict(Value launcherValue) {
+/// Whether the launcher parameter `launcherValue` carries `attr`.
+bool hasParamAttr(Value launcherValue, StringRef attr) {
   auto arg = dyn_cast<BlockArgument>(launcherValue);
   auto func = arg && arg.getOwner()->isEntryBlock()
                   ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
                   : nullptr;
-  return func && func.getArgAttr(arg.getArgNumber(), "ks.restrict");
+  return func && func.getArgAttr(arg.getArgNumber(), attr);
+}
+
+/// Whether two different launcher buffers cannot overlap: both are
+/// `__restrict__` parameters, or one is a device allocation of the host
+/// function's own (`ks.allocated`: cudaMalloc'd there, so no other live
+/// buffer shares its memory).
+bool disjoint(Value a, Value b) {
+  return hasParamAttr(a, "ks.allocated") || hasParamAttr(b, "ks.allocated") ||
+         (hasParamAttr(a, "ks.restrict") && hasParamAttr(b, "ks.restrict"));
 }
 
 /// Whether two sizes (of K1 and K2) are equal: the same constant or the
@@ -234,7 +246,7 @@ std::string checkBuffers(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef
           return "a buffer is accessed through views of different layouts";
         continue;
       }
-      if (!isRestrict(x.buffer) || !isRestrict(y.buffer))
+      if (!disjoint(x.buffer, y.buffer))
         return "a written buffer and another one may overlap (mark the launcher's pointer "
                "parameters __restrict__ to fuse)";
     }
@@ -317,9 +329,10 @@ llvm::SmallDenseMap<Value, Value> cloneProducer(Launched k1, ArrayRef<Access> a1
 
 /// One launch of `fused` where K2's was (the pure host ops between the two
 /// may define K2's operands); K1 and K2 go when nothing else launches them.
-void replaceLaunches(Launched k1, Launched k2, gpu::GPUFuncOp fused, ArrayRef<Value> operands) {
+gpu::LaunchFuncOp replaceLaunches(Launched k1, Launched k2, gpu::GPUFuncOp fused,
+                                  ArrayRef<Value> operands) {
   OpBuilder lb(k2.launch);
-  gpu::LaunchFuncOp::create(lb, k1.launch.getLoc(), fused,
+  auto launch = gpu::LaunchFuncOp::create(lb, k1.launch.getLoc(), fused,
                             gpu::KernelDim3{k1.launch.getGridSizeX(), k1.launch.getGridSizeY(),
                                             k1.launch.getGridSizeZ()},
                             gpu::KernelDim3{k1.launch.getBlockSizeX(), k1.launch.getBlockSizeY(),
@@ -331,6 +344,56 @@ void replaceLaunches(Launched k1, Launched k2, gpu::GPUFuncOp fused, ArrayRef<Va
   for (gpu::GPUFuncOp kernel : kernels)
     if (getLaunches(kernel).empty())
       kernel.erase();
+  return launch;
+}
+
+/// Of the intermediates `forwarded` (launcher buffers the first kernel of a
+/// fused pair wrote and the second read), those of the launcher's own
+/// (`ks.scratch`: the host function allocated, launched and freed them, and
+/// no host code reads them) that `launch` alone uses and its kernel no
+/// longer reads (fusion forwarded every load): their stores are dead and
+/// go. A final output no one reads is not an intermediate and stays written
+/// (a benchmark's result). Returns their names.
+SmallVector<std::string> dropScratchStores(gpu::LaunchFuncOp launch,
+                                           const llvm::SmallDenseSet<Value> &forwarded) {
+  SmallVector<std::string> dropped;
+  auto launcher = launch->getParentOfType<func::FuncOp>();
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch,
+                                                                       launch.getKernel());
+  if (!launcher || !kernel || launcher.isExternal())
+    return dropped;
+  for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
+    auto arg = dyn_cast<BlockArgument>(operand);
+    if (!arg || !forwarded.contains(operand) || arg.getOwner() != &launcher.getBody().front() ||
+        !launcher.getArgAttr(arg.getArgNumber(), "ks.scratch") ||
+        llvm::any_of(arg.getUsers(), [&](Operation *user) { return user != launch; }) ||
+        llvm::count(launch.getKernelOperands(), operand) != 1)
+      continue;
+    Value buffer = kernel.getArgument(i);
+    // Every use through a view must be a store; anything else may read it.
+    SmallVector<memref::StoreOp> stores;
+    bool otherUse = false;
+    kernel.walk([&](Operation *op) {
+      if (isa<memref::ReinterpretCastOp, memref::CastOp>(op))
+        return;
+      for (Value v : op->getOperands()) {
+        if (!isa<MemRefType>(v.getType()) || viewedBuffer(v) != buffer)
+          continue;
+        auto store = dyn_cast<memref::StoreOp>(op);
+        if (store && store.getMemRef() == v)
+          stores.push_back(store);
+        else
+          otherUse = true;
+      }
+    });
+    if (otherUse || stores.empty())
+      continue;
+    for (memref::StoreOp store : stores)
+      store.erase();
+    auto name = launcher.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "ks.name");
+    dropped.push_back(name ? name.str() : "#" + std::to_string(arg.getArgNumber()));
+  }
+  return dropped;
 }
 
 /// The fused kernel's forall over the space of `like` (its sizes mapped),
@@ -351,7 +414,7 @@ scf::ForallOp emitFusedForall(OpBuilder &b, IRMapping &map, scf::ForallOp like,
 
 /// K1 then K2 over the same space: one forall running K1's body, then
 /// K2's, at each point.
-void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
+gpu::LaunchFuncOp fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
   OpBuilder b(k1.kernel);
   IRMapping map;
   SmallVector<Value> operands;
@@ -374,7 +437,7 @@ void fuse(Launched k1, Launched k2, ArrayRef<Access> a1, ArrayRef<Access> a2) {
     for (Value buffer : writtenBy(&op, a2))
       stored.erase(buffer);
   }
-  replaceLaunches(k1, k2, fused, operands);
+  return replaceLaunches(k1, k2, fused, operands);
 }
 
 /// The loop of K2 that K1's points run in when K1 has one dimension more:
@@ -432,8 +495,8 @@ std::string checkLoopFusion(scf::ForOp loop, ArrayRef<Access> a1, ArrayRef<Acces
 /// start of each iteration of the loop, at the point (K2's point, the
 /// loop's variable); the loop's top-level loads of K1's output take the
 /// values.
-void fuseIntoLoop(Launched k1, Launched k2, scf::ForOp loop, ArrayRef<Access> a1,
-                  ArrayRef<Access> a2) {
+gpu::LaunchFuncOp fuseIntoLoop(Launched k1, Launched k2, scf::ForOp loop,
+                               ArrayRef<Access> a1, ArrayRef<Access> a2) {
   OpBuilder b(k1.kernel);
   IRMapping map;
   SmallVector<Value> operands;
@@ -454,7 +517,7 @@ void fuseIntoLoop(Launched k1, Launched k2, scf::ForOp loop, ArrayRef<Access> a1
       clone->getResult(0).replaceAllUsesWith(stored[a.buffer]);
       clone->erase();
     }
-  replaceLaunches(k1, k2, fused, operands);
+  return replaceLaunches(k1, k2, fused, operands);
 }
 
 /// The next launch after `launch` in its block, with only pure host ops in
@@ -470,7 +533,8 @@ gpu::LaunchFuncOp nextLaunch(gpu::LaunchFuncOp launch) {
 }
 
 /// Fuses the pair if it can, else says why.
-bool tryFuse(gpu::LaunchFuncOp first, gpu::LaunchFuncOp second, std::string &why) {
+bool tryFuse(gpu::LaunchFuncOp first, gpu::LaunchFuncOp second, std::string &why,
+             gpu::LaunchFuncOp &fusedLaunch, llvm::SmallDenseSet<Value> &forwarded) {
   FailureOr<Launched> k1 = launchedOf(first, why);
   if (failed(k1))
     return false;
@@ -498,10 +562,13 @@ bool tryFuse(gpu::LaunchFuncOp first, gpu::LaunchFuncOp second, std::string &why
     why = checkBuffers(*k1, *k2, *a1, *a2);
   if (!why.empty())
     return false;
-  if (loop)
-    fuseIntoLoop(*k1, *k2, loop, *a1, *a2);
-  else
-    fuse(*k1, *k2, *a1, *a2);
+  // The intermediates: what K1 writes and K2 reads.
+  for (const Access &w : *a1)
+    if (w.writes && llvm::any_of(*a2, [&](const Access &r) {
+          return !r.writes && r.buffer == w.buffer;
+        }))
+      forwarded.insert(w.buffer);
+  fusedLaunch = loop ? fuseIntoLoop(*k1, *k2, loop, *a1, *a2) : fuse(*k1, *k2, *a1, *a2);
   return true;
 }
 
@@ -519,7 +586,15 @@ struct FuseLaunchesPass : public ks::impl::KSFuseLaunchesBase<FuseLaunchesPass> 
         if (!next)
           continue;
         std::string why;
-        if (tryFuse(launch, next, why)) {
+        gpu::LaunchFuncOp fused;
+        llvm::SmallDenseSet<Value> forwarded;
+        if (tryFuse(launch, next, why, fused, forwarded)) {
+          for (const std::string &name : dropScratchStores(fused, forwarded))
+            if (remarks)
+              emitRemark(fused.getLoc())
+                  << "ks-fuse-launches: '" << name
+                  << "' is the launcher's own buffer and no launch reads it now: no longer "
+                     "written";
           changed = true;
           break; // the launches changed: collect them again
         }

@@ -416,3 +416,126 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// t is the launcher's own buffer (ks.allocated: no other buffer overlaps
+// it; ks.scratch: no host code reads it). Once the second launch's load of
+// t takes the stored value, no launch reads t: its store goes. y is the
+// launcher's own too and no host code reads it either (a benchmark's
+// result), but it is no intermediate: it stays written.
+// CHECK-LABEL: gpu.func @scale_square
+// CHECK-SAME: %[[T:[^:]*]]: memref<?xf32> {ks.name = "t"}, %{{[^:]*}}: index {ks.name = "n"}, %[[Y:[^:]*]]: memref<?xf32> {ks.name = "y"}
+// CHECK-NOT: memref.store %{{.*}}, %[[T]]
+// CHECK: memref.store %{{.*}}, %[[Y]]
+// CHECK-NOT: memref.store %{{.*}}, %[[T]]
+// CHECK: gpu.return
+// CHECK-LABEL: func.func @scratch
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<?xf32> {ks.const, ks.name = "x"}, %t: memref<?xf32> {ks.name = "t"}, %n: index {ks.name = "n"}) kernel attributes {ks.raised} {
+      %two = arith.constant 2.0 : f32
+      scf.forall (%i) in (%n) {
+        %v = memref.load %x[%i] : memref<?xf32>
+        %d = arith.mulf %v, %two : f32
+        memref.store %d, %t[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+    gpu.func @square(%t: memref<?xf32> {ks.const, ks.name = "t"}, %y: memref<?xf32> {ks.name = "y"}, %n: index {ks.name = "n"}) kernel attributes {ks.raised} {
+      scf.forall (%i) in (%n) {
+        %v = memref.load %t[%i] : memref<?xf32>
+        %s = arith.mulf %v, %v : f32
+        memref.store %s, %y[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @scratch(%x: memref<?xf32> {ks.restrict}, %y: memref<?xf32> {ks.allocated, ks.scratch, ks.name = "y"}, %n: index, %t: memref<?xf32> {ks.allocated, ks.scratch, ks.name = "t"}) {
+    %c1 = arith.constant 1 : index
+    // expected-remark @below {{ks-fuse-launches: 't' is the launcher's own buffer and no launch reads it now: no longer written}}
+    gpu.launch_func @kernels::@scale blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %t : memref<?xf32>, %n : index)
+    gpu.launch_func @kernels::@square blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%t : memref<?xf32>, %y : memref<?xf32>, %n : index)
+    return
+  }
+}
+
+// -----
+
+// The same, but a later launch (over another space: not fused) reads t:
+// t is still written.
+// CHECK-LABEL: gpu.func @scale_square
+// CHECK-SAME: %[[T:[^:]*]]: memref<?xf32> {ks.name = "t"}
+// CHECK: memref.store %{{.*}}, %[[T]]
+// CHECK-LABEL: func.func @scratch_read_later
+// CHECK: gpu.launch_func @kernels::@scale_square
+// CHECK: gpu.launch_func @kernels::@square
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<?xf32> {ks.const, ks.name = "x"}, %t: memref<?xf32> {ks.name = "t"}, %n: index {ks.name = "n"}) kernel attributes {ks.raised} {
+      %two = arith.constant 2.0 : f32
+      scf.forall (%i) in (%n) {
+        %v = memref.load %x[%i] : memref<?xf32>
+        %d = arith.mulf %v, %two : f32
+        memref.store %d, %t[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+    gpu.func @square(%t: memref<?xf32> {ks.const, ks.name = "t"}, %y: memref<?xf32> {ks.name = "y"}, %n: index {ks.name = "n"}) kernel attributes {ks.raised} {
+      scf.forall (%i) in (%n) {
+        %v = memref.load %t[%i] : memref<?xf32>
+        %s = arith.mulf %v, %v : f32
+        memref.store %s, %y[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @scratch_read_later(%x: memref<?xf32> {ks.restrict}, %y: memref<?xf32> {ks.restrict}, %z: memref<?xf32> {ks.restrict}, %n: index, %m: index, %t: memref<?xf32> {ks.allocated, ks.scratch, ks.name = "t"}) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@scale blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %t : memref<?xf32>, %n : index)
+    gpu.launch_func @kernels::@square blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%t : memref<?xf32>, %y : memref<?xf32>, %n : index)
+    // expected-remark @below {{ks-fuse-launches: not fused with the launch before: the iteration spaces may differ}}
+    gpu.launch_func @kernels::@square blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%t : memref<?xf32>, %z : memref<?xf32>, %m : index)
+    return
+  }
+}
+
+// -----
+
+// A fresh allocation overlaps no other buffer: t is ks.allocated but no
+// __restrict__ parameter, and the launches fuse all the same (x and y, a
+// read and a written parameter, must still be __restrict__). t is not
+// ks.scratch: the caller's code may read it, so it is still written.
+// CHECK-LABEL: gpu.func @scale_square
+// CHECK-SAME: %[[T:[^:]*]]: memref<?xf32> {ks.name = "t"}
+// CHECK: memref.store %{{.*}}, %[[T]]
+// CHECK-LABEL: func.func @allocated_not_restrict
+// CHECK: gpu.launch_func @kernels::@scale_square
+// CHECK-NEXT: return
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @scale(%x: memref<?xf32> {ks.const, ks.name = "x"}, %t: memref<?xf32> {ks.name = "t"}, %n: index {ks.name = "n"}) kernel attributes {ks.raised} {
+      %two = arith.constant 2.0 : f32
+      scf.forall (%i) in (%n) {
+        %v = memref.load %x[%i] : memref<?xf32>
+        %d = arith.mulf %v, %two : f32
+        memref.store %d, %t[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+    gpu.func @square(%t: memref<?xf32> {ks.const, ks.name = "t"}, %y: memref<?xf32> {ks.name = "y"}, %n: index {ks.name = "n"}) kernel attributes {ks.raised} {
+      scf.forall (%i) in (%n) {
+        %v = memref.load %t[%i] : memref<?xf32>
+        %s = arith.mulf %v, %v : f32
+        memref.store %s, %y[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @allocated_not_restrict(%x: memref<?xf32> {ks.restrict}, %y: memref<?xf32> {ks.restrict}, %n: index, %t: memref<?xf32> {ks.allocated, ks.name = "t"}) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@scale blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %t : memref<?xf32>, %n : index)
+    gpu.launch_func @kernels::@square blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%t : memref<?xf32>, %y : memref<?xf32>, %n : index)
+    return
+  }
+}

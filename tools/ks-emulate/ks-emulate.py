@@ -18,6 +18,9 @@ its export (--ref-kernel: the reference's C++ name, e.g. a template instance).
 
 --params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE
 with an optional :LO..HI range of their random inputs, scalars TYPE); extents are Python expressions of the workload's scalars.
+ROLE: in (random, must stay unchanged), out (poisoned, compared), inout
+(random, compared), scratch (poisoned, neither compared nor checked: a
+launcher's own intermediate, ks.scratch, which fusion may stop writing).
 A buffer named @NAME is the files' __constant__ or __device__ variable NAME
 (as for ks-bench): copied in before the launches and out after them.
 The kernels run through tools/ks-emulate/include/ks_cuda_host.h (one std::thread
@@ -41,7 +44,7 @@ FLOATS = ("f32", "f64", "f16", "bf16")
 def parse_params(text):
     params = []
     for item in split_top(text):
-        m = re.fullmatch(r"\s*(@?\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout))?"
+        m = re.fullmatch(r"\s*(@?\w+):(\w+)(?:\[(.+)\])?(?::(in|out|inout|scratch))?"
                          r"(?::(-?[\d.]+)\.\.(-?[\d.]+))?\s*", item)
         if not m or m.group(2) not in CTYPES:
             raise SystemExit(f"ks-emulate: bad parameter '{item}'")
@@ -155,7 +158,7 @@ def main():
             lines.append(f"  state = {args.seed * 1000 + i}ULL; for (auto &x : r{i}) {{ x = ({ct}){gen};"
                          + (" if (std::fabs((double)x) < 1e-3) x = 0.5;" if p["type"] in FLOATS else "")
                          + " }")
-        if p["role"] == "out":
+        if p["role"] in ("out", "scratch"):
             lines.append(f"  std::memset(r{i}.data(), 0xff, r{i}.size() * sizeof({ct}));")
         lines.append(f"  c{i} = r{i};")
         if p["name"].startswith("@"):
@@ -182,6 +185,12 @@ def main():
         lines.append(f"  ks_emu::launch(cand::{args.kernel}, {launch}, {', '.join(call_cand)});")
     lines += copy_out
     for i, p in enumerate(params):
+        # scratch: a buffer only the kernels see (a launcher's own
+        # intermediate, ks.scratch), poisoned like an output; a fused
+        # launcher may stop writing it, so it is neither compared nor
+        # checked.
+        if p["role"] == "scratch":
+            continue
         if p["extent"] is None or p["role"] == "in":
             if p["extent"] is not None:
                 lines.append(f"  if (r{i} != c{i}) {{ std::printf(\"{p['name']}: an input buffer was written\\n\"); failed = 1; }}")

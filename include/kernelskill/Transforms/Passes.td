@@ -116,8 +116,8 @@ def KSFuseLaunches : Pass<"ks-fuse-launches", "::mlir::ModuleOp"> {
     of the same layout, the two launches become one launch of a new raised
     kernel whose body runs the first body, then the second, at each point:
     a load of what the first body stored at that point takes the stored
-    value instead (no re-read). The intermediate is still written: it is a
-    launcher parameter, so the caller may read it. Repeats until no pair is
+    value instead (no re-read). The intermediate is still written (below:
+    unless only the launcher's kernels see it). Repeats until no pair is
     left (three launches become one). When the first kernel has one
     dimension more (an elementwise kernel over (r, c) before a row sum over
     r that walks c in a loop), its body moves into the start of each
@@ -128,9 +128,15 @@ def KSFuseLaunches : Pass<"ks-fuse-launches", "::mlir::ModuleOp"> {
     same launcher values); a buffer that one kernel writes and another
     reads or writes is the same launcher value in both, through equal
     views, or both buffers are `__restrict__` parameters of the launcher
-    (`ks.restrict`; otherwise they may overlap at an offset, and a point
-    would read another point's element). Pairs that do not qualify are
-    left alone with a remark saying why.
+    (`ks.restrict`), or one of them is a device allocation of the host
+    function's own (`ks.allocated`); otherwise they may overlap at an
+    offset, and a point would read another point's element. Pairs that do
+    not qualify are left alone with a remark saying why.
+
+    An intermediate the importer marks `ks.scratch` (the host function
+    allocated it, handed it to kernels and freed it, nothing else) is no
+    longer written once the fused kernel reads it nowhere and no other
+    launch uses it, with a remark; every other intermediate stays written.
   }];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"true",

@@ -71,7 +71,7 @@ int main() {
 // The buffers main allocates are the launcher's parameters; the sizes are
 // computed (4096 from -DN: 16 blocks of 256).
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[X:.*]]: memref<?xf32> {ks.name = "dx"}, %[[Y:.*]]: memref<?xf32> {ks.name = "dy"})
+// CHECK-SAME: %[[X:.*]]: memref<?xf32> {ks.allocated, ks.name = "dx"}, %[[Y:.*]]: memref<?xf32> {ks.allocated, ks.name = "dy"})
 // CHECK-DAG: %[[B:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[T:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[NN:.*]] = arith.constant 4096 : i32

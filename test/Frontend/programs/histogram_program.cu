@@ -34,7 +34,7 @@ int main() {
 
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %[[BLOCKS:[^:]*]]: i32 {ks.host_value, ks.name = "blocks"}
-// CHECK-SAME: %[[DATA:[^:]*]]: memref<?xi8> {ks.name = "data"}
-// CHECK-SAME: %[[BINS:[^:]*]]: memref<?xi32> {ks.name = "bins"}
+// CHECK-SAME: %[[DATA:[^:]*]]: memref<?xi8> {ks.allocated, ks.name = "data", ks.scratch}
+// CHECK-SAME: %[[BINS:[^:]*]]: memref<?xi32> {ks.allocated, ks.name = "bins"}
 // CHECK: %[[G:.*]] = arith.index_castui %[[BLOCKS]] : i32 to index
 // CHECK: gpu.launch_func @kernels::@histogram256 blocks in (%[[G]], {{.*}} args(%[[DATA]] : memref<?xi8>, %[[BINS]] : memref<?xi32>

@@ -66,7 +66,7 @@ int main() {
 // CHECK: gpu.barrier
 // CHECK: memref.atomic_rmw addf
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: {ks.name = "u"}, %{{.*}}: memref<?xf32> {ks.name = "v"}, %{{.*}}: memref<?xf32> {ks.name = "f"}, %{{.*}}: memref<?xf32> {ks.name = "res"})
+// CHECK-SAME: {ks.allocated, ks.name = "u", ks.scratch}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "v", ks.scratch}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "f", ks.scratch}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "res"})
 // CHECK-DAG: %[[N:.*]] = arith.constant 1000 : i32
 // CHECK-DAG: %[[ITERS:.*]] = arith.constant 40 : i32
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[ITERS]] step %{{.*}} : i32 {

@@ -22,5 +22,5 @@ int main() {
 }
 
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[IN:[^:]*]]: memref<?xvector<4xf32>> {ks.name = "in"}, %[[OUT:[^:]*]]: memref<?xvector<4xf32>> {ks.name = "out"})
+// CHECK-SAME: %[[IN:[^:]*]]: memref<?xvector<4xf32>> {ks.allocated, ks.name = "in", ks.scratch}, %[[OUT:[^:]*]]: memref<?xvector<4xf32>> {ks.allocated, ks.name = "out", ks.scratch})
 // CHECK: gpu.launch_func @kernels::@scale4 {{.*}} args(%[[IN]] : memref<?xvector<4xf32>>, %[[OUT]] : memref<?xvector<4xf32>>

@@ -60,7 +60,7 @@ int main() {
 
 // CHECK: gpu.func @matmul_16(
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32> {ks.name = "A"}, %[[B:[^:]*]]: memref<?xf32> {ks.name = "B"}, %[[C:[^:]*]]: memref<?xf32> {ks.name = "C"})
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "A", ks.scratch}, %[[B:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "B", ks.scratch}, %[[C:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "C", ks.scratch})
 // CHECK-DAG: %[[G:.*]] = arith.constant 63 : index
 // CHECK-DAG: %[[T:.*]] = arith.constant 16 : index
 // CHECK-DAG: %[[REPS:.*]] = arith.constant 20 : i32

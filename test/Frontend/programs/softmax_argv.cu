@@ -53,5 +53,5 @@ int main(int argc, char **argv) {
 // CHECK-SAME: memref<?xf32> {ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %[[R:[^:]*]]: i32 {ks.name = "rows"}, %[[C:[^:]*]]: i32 {ks.name = "cols"})
 // CHECK: gpu.launch_func @kernels::@softmaxRows {{.*}} threads in (%c128
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %{{.*}}: i32 {ks.name = "argc"}, %[[ROWS:[^:]*]]: i32 {ks.host_value, ks.name = "rows"}, %[[COLS:[^:]*]]: i32 {ks.host_value, ks.name = "cols"}, %{{.*}}: memref<?xf32> {ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "y"})
+// CHECK-SAME: %{{.*}}: i32 {ks.name = "argc"}, %[[ROWS:[^:]*]]: i32 {ks.host_value, ks.name = "rows"}, %[[COLS:[^:]*]]: i32 {ks.host_value, ks.name = "cols"}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "y"})
 // CHECK: gpu.launch_func @kernels::@softmaxRows {{.*}} threads in (%c256{{.*}} args({{.*}}, %[[ROWS]] : i32, %[[COLS]] : i32)

@@ -45,8 +45,8 @@ int main(int argc, char **argv) {
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: {ks.name = "argc"}
 // CHECK-SAME: %[[STEPS:[^:]*]]: i32 {ks.host_value, ks.name = "steps"}
-// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32> {ks.name = "a"}
-// CHECK-SAME: %[[B:[^:]*]]: memref<?xf32> {ks.name = "b"}
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "a"}
+// CHECK-SAME: %[[B:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "b", ks.scratch}
 // CHECK-DAG: %[[GX:.*]] = arith.constant 32 : index
 // CHECK-DAG: %[[GY:.*]] = arith.constant 88 : index
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[STEPS]]

@@ -57,7 +57,7 @@ int main() {
 }
 
 // CHECK-LABEL: func.func @main(
-// CHECK-SAME: %[[X:[^:]*]]: memref<?xf32> {ks.name = "x"}, %[[P:[^:]*]]: memref<?xf32> {ks.name = "partial"}, %[[T:[^:]*]]: memref<?xf32> {ks.name = "total"})
+// CHECK-SAME: %[[X:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "x", ks.scratch}, %[[P:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "partial", ks.scratch}, %[[T:[^:]*]]: memref<?xf32> {ks.allocated, ks.name = "total"})
 // CHECK-DAG: %[[S1:.*]] = arith.constant 2048 : i32
 // CHECK-DAG: %[[S2:.*]] = arith.constant 4096 : i32
 // CHECK-DAG: %[[NB:.*]] = arith.constant 8192 : i32
