@@ -335,6 +335,7 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const HaloTileSchedule &s,
   }
   return a;
 }
+
 /// The register window: each thread's K consecutive points along dimension
 /// 0 from origin0 + tid0 * K, one point along the others. Every staged
 /// buffer's column (the K points plus the halo along dimension 0, K + hi0 -
