@@ -86,6 +86,16 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
       n = cast<IntegerAttr>(cast<Attribute>(ub)).getInt();
     return n.value_or(kAssumedScalar);
   };
+  // The bytes of the last scalar the forall stores (`otherwise` when none).
+  auto storedElementBytes = [&](int64_t otherwise) {
+    int64_t bytes = otherwise;
+    shape.forall.getBody()->walk([&](memref::StoreOp store) {
+      Type t = store.getValueToStore().getType();
+      if (t.isIntOrFloat())
+        bytes = std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+    });
+    return bytes;
+  };
   if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why))) {
     // A stencil: checked with the register window of one point per thread.
     int64_t rank = shape.forall.getRank();
@@ -101,11 +111,7 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
       shape.stencil.extents.clear();
       for (OpFoldResult ub : shape.forall.getMixedUpperBound())
         shape.stencil.extents.push_back(extent(ub));
-      shape.forall.getBody()->walk([&](memref::StoreOp store) {
-        Type t = store.getValueToStore().getType();
-        if (t.isIntOrFloat())
-          shape.stencil.elementBytes = std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
-      });
+      shape.stencil.elementBytes = storedElementBytes(shape.stencil.elementBytes);
       return;
     }
     // A transpose: checked with the schedule's default tile.
@@ -117,11 +123,7 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     SmallVector<OpFoldResult> ubs = shape.forall.getMixedUpperBound();
     shape.tile.rows = extent(ubs[0]);
     shape.tile.cols = extent(ubs[1]);
-    shape.forall.getBody()->walk([&](memref::StoreOp store) {
-      Type t = store.getValueToStore().getType();
-      if (t.isIntOrFloat())
-        shape.tile.elementBytes = std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
-    });
+    shape.tile.elementBytes = storedElementBytes(shape.tile.elementBytes);
     return;
   }
   shape.cls = ProblemClass::Rows;

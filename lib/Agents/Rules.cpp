@@ -106,15 +106,13 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        0.9,
        "each thread keeps a column of its input in registers (the points above and below "
        "its own, loaded once, all in flight together), the row's neighbours from the L1; "
-       "threads along the contiguous rows (coalesced), their stencil input read-only "
-       "(ld.global.nc)"},
+       "threads along the contiguous rows (coalesced)"},
       {AK::Memory, PC::Stencil, RC::Stencil3D, 0, "register_window", kStencil,
        {{"DIMS", {3}}, {"BX", {64, 32, 128}}, {"BY", {4, 8, 2}}},
        0.9,
        "each thread keeps a column of planes of its input in registers (the planes below "
        "and above its own, loaded once, all in flight together), the plane's neighbours "
-       "from the L1; threads along the contiguous rows (coalesced), their input read-only "
-       "(ld.global.nc)"},
+       "from the L1; threads along the contiguous rows (coalesced)"},
       // --- compute agent: the arithmetic per byte moved ---
       {AK::Compute, PC::Gemm, RC::Always, 0, "outer_product",
        {FK::compute_bound, FK::no_reuse, FK::memory_bound, FK::latency_bound},

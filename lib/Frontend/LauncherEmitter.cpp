@@ -260,16 +260,19 @@ private:
 class ScratchBuffers : public clang::RecursiveASTVisitor<ScratchBuffers> {
 public:
   bool VisitCallExpr(clang::CallExpr *e) {
-    auto allow = [&](const clang::Expr *arg, bool addressOf) {
+    // The variable reference `arg` is (or takes the address of), allowed.
+    auto allow = [&](const clang::Expr *arg, bool addressOf) -> const clang::DeclRefExpr * {
       arg = arg->IgnoreParenCasts();
       if (addressOf) {
         auto *unary = dyn_cast<clang::UnaryOperator>(arg);
         if (!unary || unary->getOpcode() != clang::UO_AddrOf)
-          return;
+          return nullptr;
         arg = unary->getSubExpr()->IgnoreParenCasts();
       }
-      if (auto *ref = dyn_cast<clang::DeclRefExpr>(arg))
+      auto *ref = dyn_cast<clang::DeclRefExpr>(arg);
+      if (ref)
         allowed.insert(ref);
+      return ref;
     };
     if (isa<clang::CUDAKernelCallExpr>(e)) {
       for (const clang::Expr *arg : e->arguments())
@@ -281,10 +284,8 @@ public:
       return true;
     StringRef name = callee->getName();
     if (name == "cudaMalloc" || name == "cudaMallocAsync") {
-      size_t before = allowed.size();
-      allow(e->getArg(0), /*addressOf=*/true);
-      if (allowed.size() > before)
-        if (auto *var = dyn_cast<clang::VarDecl>(allowed.back()->getDecl()))
+      if (const clang::DeclRefExpr *ref = allow(e->getArg(0), /*addressOf=*/true))
+        if (auto *var = dyn_cast<clang::VarDecl>(ref->getDecl()))
           allocatedVars.insert(var);
     }
     else if (name == "cudaFree" || name == "cudaFreeAsync")
@@ -329,7 +330,7 @@ public:
   }
 
 private:
-  llvm::SetVector<const clang::DeclRefExpr *> allowed;
+  llvm::DenseSet<const clang::DeclRefExpr *> allowed;
   llvm::DenseSet<const clang::VarDecl *> allocatedVars, initialized;
   llvm::SetVector<const clang::VarDecl *> candidates;
   llvm::DenseSet<const clang::VarDecl *> disqualified;

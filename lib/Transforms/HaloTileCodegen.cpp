@@ -336,6 +336,26 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const HaloTileSchedule &s,
   return a;
 }
 
+/// A staged buffer's strides, and the end of the buffer its views describe:
+/// element sum(g_d * stride_d) lies inside it below 1 + sum((size_d - 1) *
+/// stride_d), the original's flat address.
+struct BufferBounds {
+  SmallVector<Value> strides;
+  Value end;
+};
+BufferBounds boundsOf(SIMTBuilder &sb, Staged &st) {
+  BufferBounds bounds;
+  SmallVector<Value> sizes;
+  for (OpFoldResult v : st.shape.getMixedSizes())
+    sizes.push_back(getValueOrCreateConstantIndexOp(sb.b, sb.loc, v));
+  for (OpFoldResult v : st.shape.getMixedStrides())
+    bounds.strides.push_back(getValueOrCreateConstantIndexOp(sb.b, sb.loc, v));
+  bounds.end = sb.c(1);
+  for (auto [size, stride] : llvm::zip(sizes, bounds.strides))
+    bounds.end = sb.add(bounds.end, sb.mul(sb.sub(size, sb.c(1)), stride));
+  return bounds;
+}
+
 /// The register window: each thread's K consecutive points along dimension
 /// 0 from origin0 + tid0 * K, one point along the others. Every staged
 /// buffer's column (the K points plus the halo along dimension 0, K + hi0 -
@@ -356,16 +376,10 @@ void generateRegisterColumns(SIMTBuilder &sb, scf::ForallOp forall, Analysis &a,
     point[d] = sb.add(origin[d], tid[d]);
   DenseMap<Value, SmallVector<Value>> columns; // buffer -> values from lo0 on
   for (Staged &st : a.staged) {
-    SmallVector<Value> strides;
-    for (OpFoldResult v : st.shape.getMixedStrides())
-      strides.push_back(getValueOrCreateConstantIndexOp(b, loc, v));
-    Value end = sb.c(1), rest = sb.c(0);
-    for (auto [d, size] : llvm::enumerate(st.shape.getMixedSizes())) {
-      end = sb.add(end, sb.mul(sb.sub(getValueOrCreateConstantIndexOp(b, loc, size), sb.c(1)),
-                               strides[d]));
-      if (d > 0)
-        rest = sb.add(rest, sb.mul(point[d], strides[d]));
-    }
+    auto [strides, end] = boundsOf(sb, st);
+    Value rest = sb.c(0);
+    for (int64_t d = 1; d < rank; ++d)
+      rest = sb.add(rest, sb.mul(point[d], strides[d]));
     Type elt = st.shape.getType().getElementType();
     SmallVector<Value> &column = columns[st.buffer];
     for (int64_t r = 0; r < K + st.hi[0] - st.lo[0]; ++r) {
@@ -473,14 +487,7 @@ LogicalResult mlir::ks::generateHaloTile(scf::ForallOp forall, const HaloTileSch
       region.push_back(outer && d == 0 ? planes : s.tile[d] + st.hi[d] - st.lo[d]);
       total *= region.back();
     }
-    SmallVector<Value> sizes, strides;
-    for (OpFoldResult v : st.shape.getMixedSizes())
-      sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, v));
-    for (OpFoldResult v : st.shape.getMixedStrides())
-      strides.push_back(getValueOrCreateConstantIndexOp(b, loc, v));
-    Value end = sb.c(1);
-    for (int64_t d = 0; d < rank; ++d)
-      end = sb.add(end, sb.mul(sb.sub(sizes[d], sb.c(1)), strides[d]));
+    auto [strides, end] = boundsOf(sb, st);
     sb.loop(0, (total + threads - 1) / threads, 1, /*unroll=*/true, [&](Value r) {
       Value e = sb.add(linear, sb.mul(r, threads));
       sb.ifThen(sb.lt(e, total), [&]() {
