@@ -4,6 +4,7 @@
 #include "kernelskill/Runtime/Counters.h"
 #include "kernelskill/Runtime/Device.h"
 #include "kernelskill/Runtime/HostData.h"
+#include "kernelskill/Runtime/SharedRun.h"
 #include "kernelskill/Runtime/Stats.h"
 #include "kernelskill/Runtime/Verify.h"
 #include "kernelskill/Support/BenchResultsSchema.h"
@@ -13,6 +14,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 
@@ -101,11 +103,26 @@ struct Program {
   std::vector<void *> globals;
 };
 
-/// The state of one variant job: inputs, device buffers, kernels.
+/// Host wall time between laps, for the results' "seconds".
+class Stopwatch {
+public:
+  double lap() {
+    auto now = std::chrono::steady_clock::now();
+    double seconds = std::chrono::duration<double>(now - last).count();
+    last = now;
+    return seconds;
+  }
+
+private:
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+};
+
+/// The state of one variant job: device buffers, kernels.
 class VariantRunner {
 public:
-  VariantRunner(const LaunchSpec &spec, const ResolvedLaunch &launch, const BenchOptions &options)
-      : spec(spec), launch(launch), options(options),
+  VariantRunner(const LaunchSpec &spec, const ResolvedLaunch &launch, const BenchOptions &options,
+                SharedRun &shared)
+      : spec(spec), launch(launch), options(options), shared(shared), inputs(shared.inputs()),
         hasGlobals(std::any_of(spec.params.begin(), spec.params.end(),
                                [](const Param &p) { return p.isGlobal; })) {}
 
@@ -115,30 +132,21 @@ private:
   const LaunchSpec &spec;
   const ResolvedLaunch &launch;
   const BenchOptions &options;
+  SharedRun &shared;
+  const std::vector<std::vector<uint8_t>> &inputs; // per param: the in/inout buffers' contents
   /// Some parameter is a module variable (@taps): launches pass the others.
   const bool hasGlobals;
-  std::vector<std::vector<uint8_t>> inputs; // per param: initial contents of in/inout buffers
   std::vector<DeviceMemory> buffers;         // per param
   std::vector<KernelArg> args;
 
   size_t bytesOf(size_t i) const { return size_t(launch.extents[i]) * sizeOf(spec.params[i].type); }
-  bool isOutput(size_t i) const {
-    return spec.params[i].isBuffer && spec.params[i].role != Role::In;
-  }
+  bool isOutput(size_t i) const { return mlir::ks::runtime::isOutput(spec.params[i]); }
 
-  void makeInputs(uint64_t seed) {
-    inputs.assign(spec.params.size(), {});
-    for (size_t i = 0; i < spec.params.size(); ++i) {
-      const Param &p = spec.params[i];
-      if (p.isBuffer && p.role != Role::Out)
-        fillRandom(inputs[i], p.type, size_t(launch.extents[i]), p.lo, p.hi, seedFor(seed, p.name));
-    }
-  }
-
-  cudaError_t uploadInputs(cudaStream_t stream) {
+  /// Uploads `contents` (per param; empty: leave the buffer) to the buffers.
+  cudaError_t upload(const std::vector<std::vector<uint8_t>> &contents, cudaStream_t stream) {
     for (size_t i = 0; i < spec.params.size(); ++i)
-      if (!inputs[i].empty()) {
-        cudaError_t err = cudaMemcpyAsync(buffers[i].ptr, inputs[i].data(), inputs[i].size(),
+      if (!contents[i].empty()) {
+        cudaError_t err = cudaMemcpyAsync(buffers[i].ptr, contents[i].data(), contents[i].size(),
                                           cudaMemcpyHostToDevice, stream);
         if (err != cudaSuccess)
           return err;
@@ -163,7 +171,7 @@ private:
   /// copies every output buffer back.
   bool runOnce(const Program &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
                std::string &error) {
-    cudaError_t err = uploadInputs(nullptr);
+    cudaError_t err = upload(inputs, nullptr);
     for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
       if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
         err = cudaMemset(buffers[i].ptr, poison, bytesOf(i));
@@ -243,8 +251,8 @@ private:
   /// Compares a candidate's outputs (poisoned with A and with B) with the
   /// reference's (Verify.h); fills `report` and returns whether every output
   /// passed.
-  bool verify(const std::vector<std::vector<uint8_t>> &refA,
-              const std::vector<std::vector<uint8_t>> &refB,
+  bool verify(const std::vector<std::span<const uint8_t>> &refA,
+              const std::vector<std::span<const uint8_t>> &refB,
               const std::vector<std::vector<uint8_t>> &outA,
               const std::vector<std::vector<uint8_t>> *outB, json &report) {
     bool pass = true;
@@ -349,18 +357,36 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
       std::memcpy(args[i].bytes.data(), &value, 8);
     }
   }
-  makeInputs(options.seed);
 
-  // Verification: the reference and the candidate, each under two poisonings.
-  std::vector<std::vector<uint8_t>> refA, refB, outA, outB;
-  if (!runOnce(ref, kPoisonA, refA, error) || !runOnce(ref, kPoisonB, refB, error)) {
-    result.update(errorResult("the reference failed: " + error));
-    return result;
+  // Verification: the reference and the candidate, each under two
+  // poisonings; the reference's outputs from an earlier worker where one
+  // stored them.
+  json phases = json::object();
+  Stopwatch phase;
+  std::vector<std::vector<uint8_t>> ownA, ownB, outA, outB;
+  std::vector<std::span<const uint8_t>> refA(spec.params.size()), refB(spec.params.size());
+  bool reused = shared.hasReference();
+  if (reused) {
+    for (size_t i = 0; i < spec.params.size(); ++i) {
+      refA[i] = shared.reference(i, /*poisonB=*/false);
+      refB[i] = shared.reference(i, /*poisonB=*/true);
+    }
+  } else {
+    if (!runOnce(ref, kPoisonA, ownA, error) || !runOnce(ref, kPoisonB, ownB, error)) {
+      result.update(errorResult("the reference failed: " + error));
+      return result;
+    }
+    shared.storeReference(ownA, ownB);
+    refA.assign(ownA.begin(), ownA.end());
+    refB.assign(ownB.begin(), ownB.end());
   }
+  result[keys::kReferenceReused] = reused;
+  phases[keys::kSecondsReference] = phase.lap();
   if (!runOnce(cand, kPoisonA, outA, error) || !runOnce(cand, kPoisonB, outB, error)) {
     result.update(errorResult("launch failed: " + error));
     return result;
   }
+  phases[keys::kSecondsCandidate] = phase.lap();
   json report;
   bool pass = verify(refA, refB, outA, &outB, report);
   // A kernel must not write its `in` buffers.
@@ -378,6 +404,8 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     }
   }
   result[keys::kVerification] = report;
+  phases[keys::kSecondsVerification] = phase.lap();
+  result[keys::kSeconds] = phases;
   if (!pass) {
     result[keys::kStatus] = keys::kStatusFail;
     result[keys::kError] = "verification failed";
@@ -395,10 +423,11 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     return result;
   }
   uint64_t freshSeed = options.seed;
+  std::vector<std::vector<uint8_t>> fresh;
   auto before = [&](int i) -> cudaError_t {
     if (options.freshInputs && i > 0) {
-      makeInputs(++freshSeed);
-      if (cudaError_t e = uploadInputs(timer.stream))
+      fresh = makeInputs(spec, launch, ++freshSeed);
+      if (cudaError_t e = upload(fresh, timer.stream))
         return e;
     } else {
       // inout buffers accumulate: every timed run starts from the inputs.
@@ -457,8 +486,8 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   if (launch.bytes)
     result[keys::kGbps] = *launch.bytes / seconds / 1e9;
 
+  phases[keys::kSecondsTiming] = phase.lap();
   // Outputs are checked again after the timed runs (with the original inputs).
-  makeInputs(options.seed);
   if (!runOnce(cand, kPoisonA, outA, error)) {
     result.update(errorResult("post-timing run failed: " + error));
     return result;
@@ -466,6 +495,9 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   json again;
   bool passAgain = verify(refA, refB, outA, nullptr, again);
   result[keys::kVerificationAfterTiming] = passAgain;
+  phases[keys::kSecondsVerification] =
+      phases[keys::kSecondsVerification].get<double>() + phase.lap();
+  result[keys::kSeconds] = phases;
   if (!passAgain) {
     result[keys::kStatus] = keys::kStatusFail;
     result[keys::kError] = "outputs differ from the reference after the timed runs";
@@ -474,8 +506,7 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   }
   if (options.counters) {
     // One more launch on the original inputs, replayed by CUPTI per pass.
-    makeInputs(options.seed);
-    if ((err = uploadInputs(nullptr)) == cudaSuccess)
+    if ((err = upload(inputs, nullptr)) == cudaSuccess)
       err = cudaDeviceSynchronize();
     CounterResult counters = err == cudaSuccess
                                  ? collectCounters([&] { return launch_(cand, nullptr); })
@@ -596,8 +627,8 @@ json runCopy(const Baseline &b, const BenchOptions &options) {
 
 json mlir::ks::runtime::runVariantJob(const LaunchSpec &spec, const ResolvedLaunch &launch,
                                       const Variant &reference, const Variant &candidate,
-                                      const BenchOptions &options) {
-  VariantRunner runner(spec, launch, options);
+                                      const BenchOptions &options, SharedRun &shared) {
+  VariantRunner runner(spec, launch, options, shared);
   json result = runner.run(reference, candidate);
   result[keys::kName] = candidate.name;
   result[keys::kPath] = candidate.path;

@@ -2,9 +2,11 @@
 
 #include "kernelskill/Runtime/HostData.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <thread>
 
 using namespace mlir::ks::runtime;
 
@@ -182,51 +184,107 @@ double mlir::ks::runtime::defaultTolerance(ElemType type, bool tf32) {
   }
 }
 
-Comparison mlir::ks::runtime::compare(const std::vector<uint8_t> &out,
-                                      const std::vector<uint8_t> &ref,
-                                      const std::vector<bool> &unwritten, ElemType type,
+void mlir::ks::runtime::forEachChunk(size_t count,
+                                     const std::function<void(size_t, size_t, size_t)> &body) {
+  size_t chunks = (count + kChunkElements - 1) / kChunkElements;
+  unsigned cores = std::max(1u, std::min(16u, std::thread::hardware_concurrency()));
+  size_t workers = std::min<size_t>(chunks, cores);
+  auto work = [&](size_t first) {
+    for (size_t k = first; k < chunks; k += workers)
+      body(k, k * kChunkElements, std::min(count, (k + 1) * kChunkElements));
+  };
+  if (workers <= 1) {
+    work(0);
+    return;
+  }
+  std::vector<std::thread> threads;
+  for (size_t w = 1; w < workers; ++w)
+    threads.emplace_back(work, w);
+  work(0);
+  for (std::thread &t : threads)
+    t.join();
+}
+
+Comparison mlir::ks::runtime::compare(std::span<const uint8_t> out, std::span<const uint8_t> ref,
+                                      const std::vector<uint8_t> &unwritten, ElemType type,
                                       size_t count, double tolerance) {
   Comparison c;
   c.count = count;
   auto isUnwritten = [&](size_t i) { return !unwritten.empty() && unwritten[i]; };
+  // Each pass runs over fixed chunks in parallel and merges the chunks' sums
+  // in chunk order, so the result does not depend on the number of threads.
+  size_t chunks = (count + kChunkElements - 1) / kChunkElements;
   // The reference's scale (RMS), for the per-element check below.
+  struct Scale {
+    double ref2 = 0;
+    size_t finite = 0;
+  };
+  std::vector<Scale> scales(chunks);
+  forEachChunk(count, [&](size_t k, size_t begin, size_t end) {
+    Scale &s = scales[k];
+    for (size_t i = begin; i < end; ++i) {
+      double r = loadAsDouble(ref.data(), type, i);
+      if (!isUnwritten(i) && std::isfinite(r)) {
+        s.ref2 += r * r;
+        ++s.finite;
+      }
+    }
+  });
   double ref2 = 0;
   size_t finite = 0;
-  for (size_t i = 0; i < count; ++i) {
-    double r = loadAsDouble(ref.data(), type, i);
-    if (!isUnwritten(i) && std::isfinite(r)) {
-      ref2 += r * r;
-      ++finite;
-    }
+  for (const Scale &s : scales) {
+    ref2 += s.ref2;
+    finite += s.finite;
   }
   double rms = finite ? std::sqrt(ref2 / double(finite)) : 0;
+  struct Errors {
+    size_t unwritten = 0, firstUnwritten = SIZE_MAX, nan = 0, firstNaN = SIZE_MAX;
+    size_t outliers = 0, firstOutlier = SIZE_MAX, worstAt = SIZE_MAX;
+    double diff2 = 0, worst = -1;
+  };
+  std::vector<Errors> errors(chunks);
+  forEachChunk(count, [&](size_t k, size_t begin, size_t end) {
+    Errors &e = errors[k];
+    for (size_t i = begin; i < end; ++i) {
+      if (isUnwritten(i)) {
+        if (e.unwritten++ == 0)
+          e.firstUnwritten = i;
+        continue;
+      }
+      double o = loadAsDouble(out.data(), type, i), r = loadAsDouble(ref.data(), type, i);
+      if (!std::isfinite(r) || !std::isfinite(o)) {
+        // Non-finite values must match exactly: NaN for NaN, the same infinity.
+        bool same = (std::isnan(o) && std::isnan(r)) || o == r;
+        if (!same && e.nan++ == 0)
+          e.firstNaN = i;
+        continue;
+      }
+      double d = std::fabs(o - r);
+      e.diff2 += d * d;
+      if (d > e.worst) {
+        e.worst = d;
+        e.worstAt = i;
+      }
+      // A few wrong elements hide in a norm over millions: each element must
+      // also be within 10x the tolerance of its own magnitude plus the RMS.
+      if (d > 10 * tolerance * (std::fabs(r) + rms) && e.outliers++ == 0)
+        e.firstOutlier = i;
+    }
+  });
   double diff2 = 0, worst = -1;
-  size_t worstAt = SIZE_MAX, firstOutlier = SIZE_MAX;
-  size_t outliers = 0;
-  for (size_t i = 0; i < count; ++i) {
-    if (isUnwritten(i)) {
-      if (c.unwrittenCount++ == 0 && c.firstBad == SIZE_MAX)
-        c.firstBad = i;
-      continue;
+  size_t worstAt = SIZE_MAX, firstOutlier = SIZE_MAX, outliers = 0;
+  for (const Errors &e : errors) {
+    c.unwrittenCount += e.unwritten;
+    c.nanCount += e.nan;
+    c.firstBad = std::min({c.firstBad, e.firstUnwritten, e.firstNaN});
+    diff2 += e.diff2;
+    if (e.worst > worst) { // the first of equal worst errors, as in one pass
+      worst = e.worst;
+      worstAt = e.worstAt;
     }
-    double o = loadAsDouble(out.data(), type, i), r = loadAsDouble(ref.data(), type, i);
-    if (!std::isfinite(r) || !std::isfinite(o)) {
-      // Non-finite values must match exactly: NaN for NaN, the same infinity.
-      bool same = (std::isnan(o) && std::isnan(r)) || o == r;
-      if (!same && c.nanCount++ == 0 && c.firstBad == SIZE_MAX)
-        c.firstBad = i;
-      continue;
-    }
-    double d = std::fabs(o - r);
-    diff2 += d * d;
-    if (d > worst) {
-      worst = d;
-      worstAt = i;
-    }
-    // A few wrong elements hide in a norm over millions: each element must
-    // also be within 10x the tolerance of its own magnitude plus the RMS.
-    if (d > 10 * tolerance * (std::fabs(r) + rms) && outliers++ == 0)
-      firstOutlier = i;
+    if (e.outliers && outliers == 0)
+      firstOutlier = e.firstOutlier;
+    outliers += e.outliers;
   }
   c.maxAbs = worst < 0 ? 0 : worst;
   c.relativeL2 = ref2 > 0 ? std::sqrt(diff2 / ref2) : std::sqrt(diff2);

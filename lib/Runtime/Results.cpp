@@ -85,6 +85,10 @@ json mlir::ks::runtime::toJSON(const VariantResult &r) {
     j[keys::kGbps] = *r.gbps;
   if (r.counters)
     j[keys::kCounters] = toJSON(*r.counters);
+  if (!r.seconds.empty())
+    j[keys::kSeconds] = r.seconds;
+  if (r.referenceReused)
+    j[keys::kReferenceReused] = *r.referenceReused;
   return j;
 }
 
@@ -232,6 +236,12 @@ std::optional<VariantResult> mlir::ks::runtime::variantResultFromJSON(const json
         if (name.is_string())
           counters.skippedMetrics.push_back(name.get<std::string>());
   }
+  if (const json *s = r.childObject(keys::kSeconds))
+    for (const auto &[phase, value] : s->items())
+      if (value.is_number())
+        out.seconds[phase] = value.get<double>();
+  if (r.find(keys::kReferenceReused))
+    r.boolean(keys::kReferenceReused, out.referenceReused.emplace());
   if (!error.empty())
     return std::nullopt;
   return out;

@@ -520,9 +520,13 @@ int main(int argc, char **argv) {
   // Measure.
   json variantResults = json::array(), baselineResults = json::array();
   // A worker that died reports no name: keep the job's.
+  std::optional<SharedRun> shared;
+  if (!variants.empty())
+    shared.emplace(spec, *launch, options.seed);
   for (const Variant &v : variants) {
-    json r = runIsolated("variant '" + v.name + "'", options,
-                         [&] { return runVariantJob(spec, *launch, *reference, v, options); });
+    json r = runIsolated("variant '" + v.name + "'", options, [&] {
+      return runVariantJob(spec, *launch, *reference, v, options, *shared);
+    });
     r.emplace(keys::kName, v.name);
     r.emplace(keys::kPath, v.path);
     r.emplace(keys::kKernel, v.kernel);

@@ -76,7 +76,7 @@ TEST(HostData, NaNAndUnwrittenAlwaysFail) {
   EXPECT_FALSE(c.pass);
   EXPECT_EQ(c.nanCount, 1u);
   EXPECT_EQ(c.firstBad, 1u);
-  std::vector<bool> unwritten = {false, false, true};
+  std::vector<uint8_t> unwritten = {0, 0, 1};
   Comparison u = compare(ref, ref, unwritten, ElemType::F32, 3, 1e9);
   EXPECT_FALSE(u.pass);
   EXPECT_EQ(u.unwrittenCount, 1u);
@@ -97,6 +97,30 @@ TEST(HostData, AFewWrongElementsCannotHideInTheNorm) {
   EXPECT_FALSE(c.pass);
   EXPECT_EQ(c.outlierCount, 10u);
   EXPECT_NE(c.reason.find("10 elements differ"), std::string::npos);
+}
+
+TEST(HostData, ChunksMergeAsOnePass) {
+  // Over three chunks of kChunkElements: counts add up, the first outlier
+  // and the first of two equal worst errors are those of a single pass.
+  size_t n = 2 * kChunkElements + 5;
+  std::vector<float> r(n, 1.f), o(n, 1.f);
+  size_t early = kChunkElements + 3, late = 2 * kChunkElements + 1;
+  o[early] = o[late] = 5.f; // equal errors in two chunks
+  o[7] = 1.5f;              // a smaller one, first
+  std::vector<uint8_t> unwritten(n, 0);
+  Comparison c = compare(floats(o), floats(r), unwritten, ElemType::F32, n, 1e-5);
+  EXPECT_EQ(c.outlierCount, 3u);
+  EXPECT_EQ(c.firstBad, early); // the worst error's index
+  EXPECT_DOUBLE_EQ(c.maxAbs, 4.0);
+  EXPECT_NEAR(c.relativeL2, std::sqrt((0.25 + 16 + 16) / double(n)), 1e-12);
+  unwritten[late] = unwritten[kChunkElements + 9] = 1;
+  Comparison u = compare(floats(o), floats(r), unwritten, ElemType::F32, n, 1e-5);
+  EXPECT_EQ(u.unwrittenCount, 2u);
+  EXPECT_EQ(u.firstBad, kChunkElements + 9);
+  o[early] = NAN;
+  Comparison nan = compare(floats(o), floats(r), unwritten, ElemType::F32, n, 1e-5);
+  EXPECT_EQ(nan.nanCount, 1u);
+  EXPECT_EQ(nan.firstBad, early); // before the first unwritten element
 }
 
 TEST(HostData, NonFiniteReferencesMustBeMatched) {

@@ -38,6 +38,8 @@ VariantResult fullResult() {
   r.timing = TimingResult{{50, 1.5, 1.25, 2.5, 1.625, 1.75, 0.03}, "events, L2 flushed"};
   r.tflops = 91.5;
   r.gbps = 1200.25;
+  r.seconds = {{"reference", 1.5}, {"timing", 0.25}};
+  r.referenceReused = true;
   CounterResult counters;
   counters.available = true;
   counters.metrics = {{"dram__bytes_read.sum", 1e9}, {"global_load_sectors_per_request", 4}};
@@ -99,6 +101,8 @@ void expectSame(const VariantResult &a, const VariantResult &b) {
   }
   EXPECT_EQ(a.tflops, b.tflops);
   EXPECT_EQ(a.gbps, b.gbps);
+  EXPECT_EQ(a.seconds, b.seconds);
+  EXPECT_EQ(a.referenceReused, b.referenceReused);
   ASSERT_EQ(a.counters.has_value(), b.counters.has_value());
   if (a.counters) {
     EXPECT_EQ(a.counters->available, b.counters->available);

@@ -11,16 +11,16 @@
 #ifndef KERNELSKILL_RUNTIME_BENCH_H
 #define KERNELSKILL_RUNTIME_BENCH_H
 
+#include "kernelskill/Runtime/SharedRun.h"
 #include "kernelskill/Runtime/Workload.h"
 
 #include <nlohmann/json.hpp>
 
 #include <array>
 #include <functional>
-#include <vector>
-
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::ks::runtime {
 
@@ -91,11 +91,12 @@ struct Baseline {
 std::optional<Baseline> parseBaseline(const std::string &text, const ScalarValues &scalars,
                                       std::string &error);
 
-/// Verifies and times `candidate` against `reference` (may be the same).
-/// Never throws; every failure is in the returned JSON's "status"/"error".
+/// Verifies and times `candidate` against `reference` (may be the same), on
+/// `shared`'s inputs. Never throws; every failure is in the returned JSON's
+/// "status"/"error".
 nlohmann::json runVariantJob(const LaunchSpec &spec, const ResolvedLaunch &launch,
                              const Variant &reference, const Variant &candidate,
-                             const BenchOptions &options);
+                             const BenchOptions &options, SharedRun &shared);
 
 /// Measures a baseline.
 nlohmann::json runBaselineJob(const Baseline &baseline, const BenchOptions &options);

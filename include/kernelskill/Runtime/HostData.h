@@ -12,6 +12,8 @@
 #include "kernelskill/Runtime/Workload.h"
 
 #include <cstdint>
+#include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,9 +59,19 @@ struct Comparison {
 /// unwritten elements, non-finite values match exactly, relativeL2 <=
 /// tolerance, and every element is within 10 x tolerance x (|ref| + RMS of
 /// ref) of the reference (so a few wrong elements cannot hide in the norm).
-Comparison compare(const std::vector<uint8_t> &out, const std::vector<uint8_t> &ref,
-                   const std::vector<bool> &unwritten, ElemType type, size_t count,
+Comparison compare(std::span<const uint8_t> out, std::span<const uint8_t> ref,
+                   const std::vector<uint8_t> &unwritten, ElemType type, size_t count,
                    double tolerance);
+
+/// Checking a candidate walks gigabytes of outputs on the host: the checks
+/// run over chunks of this many elements, on up to 16 threads.
+constexpr size_t kChunkElements = size_t(1) << 20;
+
+/// Calls `body(chunk, begin, end)` for every chunk of [0, count), in
+/// parallel; chunk k covers [k * kChunkElements, min(count, (k + 1) *
+/// kChunkElements)). Callers keep one result per chunk and merge them in
+/// chunk order, so what they compute does not depend on the thread count.
+void forEachChunk(size_t count, const std::function<void(size_t, size_t, size_t)> &body);
 
 /// The default tolerance on ||out - ref|| / ||ref|| for a precision:
 /// f64 1e-12, f32 1e-5 (reordering), tf32 5e-3, f16/bf16 1e-2, integers 0.

@@ -71,6 +71,11 @@ struct VariantResult {
   std::optional<TimingResult> timing;
   std::optional<double> tflops, gbps;
   std::optional<CounterResult> counters;
+  /// Host wall seconds per phase of the job ("reference", "candidate",
+  /// "verification", "timing"; BenchResultsSchema.h).
+  std::map<std::string, double> seconds;
+  /// Whether the reference's outputs came from an earlier worker.
+  std::optional<bool> referenceReused;
 };
 
 nlohmann::json toJSON(const DeviceInfo &device);

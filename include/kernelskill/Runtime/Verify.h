@@ -35,7 +35,7 @@ struct OutputCheck {
 /// `poisoned` says whether the buffer was poisoned before the runs (role
 /// `out`); an `inout` buffer holds inputs, so nothing in it is "unwritten".
 struct OutputRuns {
-  const std::vector<uint8_t> &referenceA, &referenceB, &candidateA;
+  std::span<const uint8_t> referenceA, referenceB, candidateA;
   const std::vector<uint8_t> *candidateB;
   bool poisoned = true;
 };

@@ -40,6 +40,17 @@ inline constexpr const char *kTiming = "timing";
 inline constexpr const char *kTflops = "tflops";
 inline constexpr const char *kGbps = "gbps";
 inline constexpr const char *kCounters = "counters";
+/// Host wall seconds of a variant job's phases: {"reference" (running it and
+/// copying its outputs back, or taking them from an earlier worker),
+/// "candidate" (its two poisoned runs and copies), "verification" (host
+/// checks, before and after timing), "timing"}.
+inline constexpr const char *kSeconds = "seconds";
+inline constexpr const char *kSecondsReference = "reference";
+inline constexpr const char *kSecondsCandidate = "candidate";
+inline constexpr const char *kSecondsVerification = "verification";
+inline constexpr const char *kSecondsTiming = "timing";
+/// Whether the reference's outputs came from an earlier worker of the run.
+inline constexpr const char *kReferenceReused = "reference_reused";
 
 // The values of "status".
 inline constexpr const char *kStatusPass = "pass";
