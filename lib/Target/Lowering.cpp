@@ -38,6 +38,8 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
   pm.addPass(createKSUnrollMarkedLoops());
   pm.addPass(createForallToForLoopPass());
   pm.addPass(createCanonicalizerPass());
+  // On the kernels' memref arguments, before they become bare pointers.
+  pm.addPass(createKSNarrowOffsets());
   pm.addPass(createKSBarePointerABI());
   preferUnrollPrologs();
   gpu::GPUToNVVMPipelineOptions nvvm;

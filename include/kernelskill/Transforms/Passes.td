@@ -56,6 +56,55 @@ def KSDropProfileFacts : Pass<"ks-drop-profile-facts", "::mlir::ModuleOp"> {
   }];
 }
 
+def KSMarkInt32Offsets : Pass<"ks-mark-int32-offsets", "::mlir::ModuleOp"> {
+  let summary = "Mark the kernel buffers the source indexes only with 32-bit ints";
+  let description = [{
+    An analysis of lifted kernels, run before raising rewrites their
+    subscripts. It sets `ks.int32_offsets` on a buffer argument of a
+    `gpu.func` kernel when every use of the buffer is a `memref.load` or
+    `memref.store` whose subscript is a signed `arith.index_cast` of an `i32`
+    value (or a constant that fits in one): the CUDA source indexed it with C
+    `int` arithmetic, whose overflow is undefined, so every element the
+    kernel reads or writes lies at an offset in [-2^31, 2^31). Pointer
+    arithmetic (`x + r * cols`, added in 64 bits), 64-bit subscripts
+    (`size_t`, `long`) or any other use leave the buffer unmarked.
+    `ks-narrow-offsets` relies on the mark.
+  }];
+}
+
+def KSNarrowOffsets : Pass<"ks-narrow-offsets", "::mlir::ModuleOp"> {
+  let summary = "Compute the addresses of ks.int32_offsets buffers in 32 bits";
+  let description = [{
+    A lowering step. MLIR's index type is 64 bits wide on the GPU, so every
+    address computation of a lifted kernel is 64-bit integer arithmetic,
+    which the GPU does in two or more instructions per operation where nvcc,
+    compiling the `int` arithmetic of the source, needs one. Measured on the
+    H200 (bench/results/2026-12-03-h200-bench-reuse): the 3-D register
+    window at 0.64 of the copy bandwidth with 64-bit offsets, 0.78 with the
+    same code's offsets in `int`.
+
+    For every `memref.load`, `memref.store`, `vector.load` and `vector.store`
+    of a buffer marked `ks.int32_offsets` (directly, or through a
+    `memref.reinterpret_cast` of it), the pass computes the element offset
+    (the view's offset plus each subscript times its stride) in `i32`, and
+    rewrites the access to the 1-D buffer at the sign-extended offset. The
+    chain of `arith.addi`, `subi`, `muli` and `shli` behind each subscript is
+    rebuilt in `i32` without overflow flags (wrapping); any other value is
+    truncated. Because those operations commute with reduction modulo 2^32,
+    the 32-bit result equals the true offset modulo 2^32, and so equals it
+    exactly whenever the true offset lies in [-2^31, 2^31): the mark says
+    every element the source touches does, and the transforms only access
+    elements the source touches or, behind a guard, elements within the
+    bounds of those. Guards themselves are left in 64 bits.
+
+    Accesses of unmarked buffers, of views other than a reinterpret_cast of
+    the buffer, and vector accesses whose innermost stride is not 1 stay as
+    they are.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def KSUnrollMarkedLoops : Pass<"ks-unroll-marked-loops"> {
   let summary = "Unroll the scf.for loops a schedule marked with ks.unroll";
   let description = [{
