@@ -38,8 +38,10 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
   pm.addPass(createKSUnrollMarkedLoops());
   pm.addPass(createForallToForLoopPass());
   pm.addPass(createCanonicalizerPass());
-  // On the kernels' memref arguments, before they become bare pointers.
-  pm.addPass(createKSNarrowOffsets());
+  // ks-narrow-offsets is not run here yet: on the H200 it made the unrolled
+  // stencil windows faster (2-D 0.77 -> 0.85 of the copy) but the row
+  // kernels' loops slower (softmax row_warp 65536x1024 0.96 -> 0.66),
+  // bench/results/2026-12-03-h200-bench-reuse/call2.
   pm.addPass(createKSBarePointerABI());
   preferUnrollPrologs();
   gpu::GPUToNVVMPipelineOptions nvvm;
