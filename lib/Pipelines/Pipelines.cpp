@@ -153,8 +153,6 @@ void mlir::ks::buildImportStructuringPipeline(OpPassManager &pm) {
 }
 
 void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
-  // While the subscripts are still the source's.
-  pm.addPass(createKSMarkInt32Offsets());
   pm.addPass(createKSRaiseCountedLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -68,20 +68,22 @@ def KSMarkInt32Offsets : Pass<"ks-mark-int32-offsets", "::mlir::ModuleOp"> {
     kernel reads or writes lies at an offset in [-2^31, 2^31). Pointer
     arithmetic (`x + r * cols`, added in 64 bits), 64-bit subscripts
     (`size_t`, `long`) or any other use leave the buffer unmarked.
-    `ks-narrow-offsets` relies on the mark.
+    `ks-narrow-offsets` relies on the mark. No pipeline runs either pass yet
+    (docs/Design.md says why).
   }];
 }
 
 def KSNarrowOffsets : Pass<"ks-narrow-offsets", "::mlir::ModuleOp"> {
   let summary = "Compute the addresses of ks.int32_offsets buffers in 32 bits";
   let description = [{
-    A lowering step. MLIR's index type is 64 bits wide on the GPU, so every
+    Meant as a lowering step (not yet in `--kernelskill-lower`: it made the
+    row kernels' loops slower, docs/Design.md). MLIR's index type is 64 bits wide on the GPU, so every
     address computation of a lifted kernel is 64-bit integer arithmetic,
     which the GPU does in two or more instructions per operation where nvcc,
     compiling the `int` arithmetic of the source, needs one. Measured on the
     H200 (bench/results/2026-12-03-h200-bench-reuse): the 3-D register
     window at 0.64 of the copy bandwidth with 64-bit offsets, 0.78 with the
-    same code's offsets in `int`.
+    same code's offsets in `int` compiled by nvcc, 0.67 through this pass.
 
     For every `memref.load`, `memref.store`, `vector.load` and `vector.store`
     of a buffer marked `ks.int32_offsets` (directly, or through a
