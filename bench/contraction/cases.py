@@ -5,7 +5,8 @@ contraction/*.cu), the hand-written schedules that make them fast
 
   cases.py prepare KS_TRANSLATE KS_OPT OUT_DIR     here: lift, raise, schedule, lower to
                                                     PTX (both), manifests, exported CUDA,
-                                                    ptxas -v, CPU equivalence (ks-emulate)
+                                                    ptxas -v, CPU equivalence (ks-emulate);
+                                                    ONLY=name,... in the environment: those cases
   cases.py measure KS_BENCH OUT_DIR RESULTS_DIR     on the GPU machine: ks-bench, naive vs
                                                     ours, odd sizes and benchmark sizes
   cases.py report RESULTS_DIR                       the table (markdown) from the results
@@ -150,6 +151,10 @@ def prepare(ks_translate, ks_opt, out, automatic=False, cases=None, here=HERE):
     ptxas = os.environ.get("KS_PTXAS", "/usr/local/cuda/bin/ptxas")
     summary = []
     cases = cases or (automatic_cases() if automatic else CASES)
+    # ONLY=name,name,... prepares a subset (a quick device call).
+    only = [n for n in os.environ.get("ONLY", "").split(",") if n]
+    if only:
+        cases = [c for c in cases if c["name"] in only]
     for case in cases:
         name, src = case["name"], os.path.join(here, case["source"])
         base = os.path.join(out, name)

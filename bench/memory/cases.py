@@ -6,6 +6,7 @@ copy baseline, for the bytes each kernel must move: read once, write once)
 and with PyTorch's op (torch_ops.py).
 
   cases.py prepare KS_TRANSLATE KS_OPT OUT_DIR   here: lift, raise, schedule, lower, CPU equivalence
+                                                 (ONLY=name,... in the environment: those cases)
   cases.py measure KS_BENCH OUT_DIR RESULTS_DIR [ONLY]
                                                  on the GPU machine: ks-bench, naive vs ours vs copy
                                                  (ONLY: comma-separated case names)

@@ -110,6 +110,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.schedule = options.schedule;
     driver.explain = options.explain;
     driver.bench = options.bench;
+    driver.ptxas = options.ptxas;
     driver.reps = options.reps;
     driver.timeout = options.timeout;
     driver.workdir = options.workdir;
@@ -153,6 +154,8 @@ void mlir::ks::buildImportStructuringPipeline(OpPassManager &pm) {
 }
 
 void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
+  // While the subscripts are still the source's.
+  pm.addPass(createKSMarkInt32Offsets());
   pm.addPass(createKSRaiseCountedLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -38,10 +38,10 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
   pm.addPass(createKSUnrollMarkedLoops());
   pm.addPass(createForallToForLoopPass());
   pm.addPass(createCanonicalizerPass());
-  // ks-narrow-offsets is not run here yet: on the H200 it made the unrolled
-  // stencil windows faster (2-D 0.77 -> 0.85 of the copy) but the row
-  // kernels' loops slower (softmax row_warp 65536x1024 0.96 -> 0.66),
-  // bench/results/2026-12-03-h200-bench-reuse/call2.
+  // On the kernels' memref arguments, before they become bare pointers.
+  // Offsets that vary with a loop stay 64-bit (the pass's default): with
+  // them narrowed too, softmax row_warp fell from 0.96 to 0.66 of the copy.
+  pm.addPass(createKSNarrowOffsets());
   pm.addPass(createKSBarePointerABI());
   preferUnrollPrologs();
   gpu::GPUToNVVMPipelineOptions nvvm;

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace mlir::ks {
@@ -128,6 +129,36 @@ private:
   }
 };
 
+/// Whether `v` changes from one iteration of an enclosing loop to the next:
+/// it is, or is computed from, a loop's block argument (induction variable,
+/// iteration argument) or the result of an op with regions inside a loop
+/// (an scf.if's yield may carry either). Values defined in a loop from
+/// loop-invariant operands only are not loop-varying.
+class LoopVariance {
+public:
+  bool isLoopVarying(Value v) {
+    if (auto it = known.find(v); it != known.end())
+      return it->second;
+    bool varying = compute(v);
+    known[v] = varying;
+    return varying;
+  }
+
+private:
+  llvm::DenseMap<Value, bool> known;
+
+  bool compute(Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      return isa<LoopLikeOpInterface>(owner) || owner->getParentOfType<LoopLikeOpInterface>();
+    }
+    Operation *def = v.getDefiningOp();
+    if (def->getNumRegions() != 0)
+      return def->getParentOfType<LoopLikeOpInterface>() != nullptr;
+    return llvm::any_of(def->getOperands(), [&](Value operand) { return isLoopVarying(operand); });
+  }
+};
+
 /// The buffer an access reaches and the view's offset and strides, when the
 /// accessed memref is a marked kernel argument or a reinterpret_cast of one.
 struct View {
@@ -161,6 +192,8 @@ std::optional<View> viewOf(Value memref, MLIRContext *context) {
 }
 
 struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
+  using Base::Base;
+
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     SmallVector<Operation *> accesses;
@@ -169,11 +202,12 @@ struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
         accesses.push_back(op);
     });
     Narrower narrower(context);
+    LoopVariance variance;
     for (Operation *op : accesses)
-      rewrite(op, narrower);
+      rewrite(op, narrower, variance);
   }
 
-  void rewrite(Operation *op, Narrower &narrower) {
+  void rewrite(Operation *op, Narrower &narrower, LoopVariance &variance) {
     Value memref;
     ValueRange indices;
     if (auto load = dyn_cast<memref::LoadOp>(op))
@@ -192,6 +226,14 @@ struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
     bool isVector = isa<vector::LoadOp, vector::StoreOp>(op);
     if (isVector && getConstantIntValue(view->strides.back()) != 1)
       return;
+    // In a loop, LLVM's strength reduction turns a 64-bit offset that
+    // advances with the loop into a pointer increment; a wrapping i32 offset
+    // sign-extended in the loop defeats it, and measured slower on the H200
+    // (softmax row_warp 0.96 -> 0.66 of the copy, Passes.td).
+    if (!narrowLoopOffsets && llvm::any_of(indices, [&](Value index) {
+          return variance.isLoopVarying(index);
+        }))
+      return;
     OpBuilder b(op);
     Location loc = op->getLoc();
     auto narrowFold = [&](OpFoldResult f) -> Value {
@@ -203,7 +245,10 @@ struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
     // The narrowed values are built after their definitions: reset to the
     // access each time.
     auto atOp = [&] { b.setInsertionPoint(op); };
-    Value offset = narrowFold(view->offset);
+    // Subscript terms first, the view's offset last: views of one buffer
+    // that differ only in their offset (a stencil's neighbours) then share
+    // the sum of the terms after CSE.
+    Value offset;
     for (auto [index, stride] : llvm::zip(indices, view->strides)) {
       Value i = narrower.narrow(index);
       atOp();
@@ -211,7 +256,12 @@ struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
                        ? i
                        : arith::MulIOp::create(b, loc, i, narrowFold(stride)).getResult();
       atOp();
-      offset = arith::AddIOp::create(b, loc, offset, term);
+      offset = offset ? arith::AddIOp::create(b, loc, offset, term).getResult() : term;
+    }
+    if (std::optional<int64_t> c = getConstantIntValue(view->offset); !offset || c != 0) {
+      Value viewOffset = narrowFold(view->offset);
+      atOp();
+      offset = offset ? arith::AddIOp::create(b, loc, offset, viewOffset).getResult() : viewOffset;
     }
     atOp();
     Value linear = arith::IndexCastOp::create(b, loc, b.getIndexType(), offset);

@@ -1,8 +1,11 @@
 // RUN: ks-opt %s -split-input-file --ks-narrow-offsets --canonicalize --cse | FileCheck %s
+// RUN: ks-opt %s -split-input-file --ks-narrow-offsets=loop-offsets=true --canonicalize --cse | FileCheck %s --check-prefix=LOOPS
 
-// A 3-D view of a marked buffer: the offset (view offset + z * s + y * n + x)
-// is computed in i32 from the source's i32 values and the thread id; the
-// access goes to the 1-D buffer at its sign extension. The guard's compare
+// A 3-D view of a marked buffer: the offset (z * s + y * n + x + the view's
+// offset) is computed in i32 from the source's i32 values and the thread id;
+// the access goes to the 1-D buffer at its sign extension. The subscripts'
+// sum comes first and the view's offset last, so the load and the store
+// (views differing only in their offset) share it. The guard's compare
 // stays in 64 bits.
 // CHECK-LABEL: gpu.func @view3d
 // CHECK-SAME: (%[[IN:.*]]: memref<?xf32> {ks.int32_offsets}, %[[OUT:.*]]: memref<?xf32> {ks.int32_offsets}, %[[N:.*]]: i32)
@@ -14,15 +17,13 @@
 // CHECK-DAG: %[[Y:.*]] = arith.muli %{{.*}}, %[[C4]] : i32
 // CHECK: arith.cmpi ult, %[[TX]], %{{.*}} : index
 // CHECK: %[[Z:.*]] = arith.muli %[[S]], %[[C2]] : i32
-// CHECK: %[[ZN:.*]] = arith.addi %[[N]], %[[Z]] : i32
 // CHECK: %[[YN:.*]] = arith.muli %[[Y]], %[[N]] : i32
-// CHECK: %[[ZY:.*]] = arith.addi %[[ZN]], %[[YN]] : i32
-// CHECK: %[[OFF:.*]] = arith.addi %[[ZY]], %[[T]] : i32
+// CHECK: %[[ZY:.*]] = arith.addi %[[Z]], %[[YN]] : i32
+// CHECK: %[[SUM:.*]] = arith.addi %[[ZY]], %[[T]] : i32
+// CHECK: %[[OFF:.*]] = arith.addi %[[SUM]], %[[N]] : i32
 // CHECK: %[[I:.*]] = arith.index_cast %[[OFF]] : i32 to index
 // CHECK: %[[A:.*]] = memref.load %[[IN]][%[[I]]] : memref<?xf32>
-// CHECK: %[[W:.*]] = arith.addi %[[Z]], %[[YN]] : i32
-// CHECK: %[[WOFF:.*]] = arith.addi %[[W]], %[[T]] : i32
-// CHECK: %[[J:.*]] = arith.index_cast %[[WOFF]] : i32 to index
+// CHECK: %[[J:.*]] = arith.index_cast %[[SUM]] : i32 to index
 // CHECK: memref.store %[[A]], %[[OUT]][%[[J]]] : memref<?xf32>
 // CHECK-NOT: memref.reinterpret_cast
 module attributes {gpu.container_module} {
@@ -77,6 +78,51 @@ module attributes {gpu.container_module} {
       %f = memref.load %u[%j] : memref<?xf32>
       %g = arith.addf %e, %f : f32
       memref.store %g, %x[%j] : memref<?xf32>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// In a loop: the load whose subscript advances with the induction variable
+// keeps its 64-bit offset (LLVM strength-reduces it to a pointer
+// increment); the store, whose subscript is invariant of the loop, is
+// narrowed. With loop-offsets=true both are.
+// CHECK-LABEL: gpu.func @row_loop
+// CHECK-SAME: (%[[X:.*]]: memref<?xf32> {ks.int32_offsets}, %[[Y:.*]]: memref<?xf32> {ks.int32_offsets}, %{{.*}}: i32)
+// CHECK: scf.for %[[J:.*]] = {{.*}} iter_args
+// CHECK:   memref.load %{{.*}}[%{{.*}}, %[[J]]] : memref<?x?xf32, strided<[?, 1]>>
+// CHECK: %[[RC:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
+// CHECK: %[[RT:.*]] = arith.addi %[[RC]], %{{.*}} : i32
+// CHECK: %[[R:.*]] = arith.index_cast %[[RT]] : i32 to index
+// CHECK: memref.store %{{.*}}, %[[Y]][%[[R]]] : memref<?xf32>
+// LOOPS-LABEL: gpu.func @row_loop
+// LOOPS: scf.for
+// LOOPS:   %[[I:.*]] = arith.index_cast %{{.*}} : i32 to index
+// LOOPS:   memref.load %{{.*}}[%[[I]]] : memref<?xf32>
+// LOOPS: memref.store
+// LOOPS-NOT: memref.reinterpret_cast
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @row_loop(%x: memref<?xf32> {ks.int32_offsets}, %y: memref<?xf32> {ks.int32_offsets},
+                       %cols: i32) kernel {
+      %c = arith.index_cast %cols : i32 to index
+      %rows = memref.reinterpret_cast %x to offset: [0], sizes: [%c, %c], strides: [%c, 1]
+          : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %r = gpu.block_id x
+      %c0 = arith.constant 0 : index
+      %c32 = arith.constant 32 : index
+      %zero = arith.constant 0.0 : f32
+      %t = gpu.thread_id x
+      %sum = scf.for %j = %t to %c step %c32 iter_args(%acc = %zero) -> (f32) {
+        %v = memref.load %rows[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+        %a = arith.addf %acc, %v : f32
+        scf.yield %a : f32
+      }
+      %partial = memref.reinterpret_cast %y to offset: [0], sizes: [%c, %c], strides: [%c, 1]
+          : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      memref.store %sum, %partial[%r, %t] : memref<?x?xf32, strided<[?, 1]>>
       gpu.return
     }
   }

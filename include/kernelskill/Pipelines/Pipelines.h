@@ -86,6 +86,10 @@ struct KernelSkillPipelineOptions
                             llvm::cl::desc("ks-bench for measure=cuda (default: beside ks-opt, "
                                            "else on PATH)"),
                             llvm::cl::init("")};
+  Option<std::string> ptxas{*this, "ptxas",
+                            llvm::cl::desc("ptxas for the driver's candidates (default: on PATH, "
+                                           "else the CUDA toolkit's)"),
+                            llvm::cl::init("")};
   Option<int> reps{*this, "reps",
                    llvm::cl::desc("Timed runs per measured candidate (measure=cuda)"),
                    llvm::cl::init(10)};
