@@ -32,16 +32,22 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
                                  StringRef ptxPath, int optLevel) {
   // The profiler's facts name ops the lowering is about to replace.
   pm.addPass(createKSDropProfileFacts());
+  // 32-bit offsets for the int-indexed buffers, on the kernels' memref
+  // arguments (before they become bare pointers) and before the marked
+  // loops are unrolled: offsets that vary with a loop stay 64-bit (the
+  // pass's default), those of rolled loops included, where LLVM folds each
+  // unrolled step into the load's immediate displacement; a wrapping i32
+  // offset, sign-extended per load, defeats that. Measured on the H200
+  // (bench/results/2026-12-04-h200-loop-offsets): narrowed after the
+  // unrolling, softmax row_warp 65536x1024 fell from 0.96 to 0.65 of the
+  // copy and the column sum to 0.36.
+  pm.addPass(createKSNarrowOffsets());
   // Schedules keep register-tile loops rolled (readable IR, exported CUDA):
   // unroll them so their private arrays become registers. A raised kernel
   // not yet scheduled runs its iteration space in one thread, in order.
   pm.addPass(createKSUnrollMarkedLoops());
   pm.addPass(createForallToForLoopPass());
   pm.addPass(createCanonicalizerPass());
-  // On the kernels' memref arguments, before they become bare pointers.
-  // Offsets that vary with a loop stay 64-bit (the pass's default): with
-  // them narrowed too, softmax row_warp fell from 0.96 to 0.66 of the copy.
-  pm.addPass(createKSNarrowOffsets());
   pm.addPass(createKSBarePointerABI());
   preferUnrollPrologs();
   gpu::GPUToNVVMPipelineOptions nvvm;

@@ -6,7 +6,7 @@ kernel's .entry, every manifest is a JSON list of launches, the spec gives
 every buffer an extent -- and reports times from FAKE_BENCH_MODE:
   fast    candidate cN takes 1 + N/10 ms, the original 10 ms
   slow    every candidate takes 20 + N ms, the original 10 ms
-  close   candidate cN takes 0.997 + N/1000 ms (all within the noise), the original 10 ms
+  close   candidate cN takes 1 - N/1000 ms (all within the noise), the original 10 ms
   wrong   as fast, but the first candidate fails verification when a size is odd
   nogpu   no GPU: exit 3 with every variant in error
 Each call is appended to FAKE_BENCH_LOG (when set).
@@ -58,7 +58,7 @@ for name, path, kernel in variants:
         why.append(f"{launches[name]} is not a list of launches")
     if name != "original":
         n = int(name[1:])
-        r["timing"]["median_ms"] = {"slow": 20.0 + n, "close": 0.997 + n / 1000}.get(mode, 1.0 + n / 10)
+        r["timing"]["median_ms"] = {"slow": 20.0 + n, "close": 1.0 - n / 1000}.get(mode, 1.0 + n / 10)
         if mode == "wrong" and name == first and odd:
             r["status"] = "fail"
             r["verification"] = {"C": {"pass": False, "reason": "rel_l2 0.5 > 1e-5"}}
