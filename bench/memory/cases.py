@@ -123,7 +123,8 @@ for schedule in ("window_4x128x2.mlir", "window_2x128x2.mlir"):
     CASES.append(case("stencil2d", schedule, "in:f32[n*m]:in,out:f32[n*m]:out,n:i32,m:i32",
                       "8*n*m", ["n=16384,m=16384"], ["n=37,m=1000", "n=1,m=4097", "n=3,m=3"],
                       ["n=1000,m=1023", "n=4097,m=1", "n=1,m=4097"]))
-for schedule in ("window3d_8x32x8.mlir", "window3d_4x64x4.mlir"):
+for schedule in ("window3d_8x32x8.mlir", "window3d_4x64x4.mlir", "window3d_16x32x8.mlir",
+                 "window3d_16x64x4.mlir", "window3d_8x64x4.mlir"):
     CASES.append(case("stencil3d", schedule, "in:f32[n*n*n]:in,out:f32[n*n*n]:out,n:i32",
                       "8*n*n*n", ["n=512"], ["n=37", "n=1", "n=3"], ["n=301", "n=1", "n=3"]))
 

@@ -68,16 +68,15 @@ def KSMarkInt32Offsets : Pass<"ks-mark-int32-offsets", "::mlir::ModuleOp"> {
     kernel reads or writes lies at an offset in [-2^31, 2^31). Pointer
     arithmetic (`x + r * cols`, added in 64 bits), 64-bit subscripts
     (`size_t`, `long`) or any other use leave the buffer unmarked.
-    `ks-narrow-offsets` relies on the mark. No pipeline runs either pass yet
-    (docs/Design.md says why).
+    `ks-narrow-offsets` relies on the mark. The first step of `--ks-raise`.
   }];
 }
 
 def KSNarrowOffsets : Pass<"ks-narrow-offsets", "::mlir::ModuleOp"> {
   let summary = "Compute the addresses of ks.int32_offsets buffers in 32 bits";
   let description = [{
-    Meant as a lowering step (not yet in `--kernelskill-lower`: it made the
-    row kernels' loops slower, docs/Design.md). MLIR's index type is 64 bits wide on the GPU, so every
+    A step of the lowering (`--kernelskill-lower`), before the marked loops
+    are unrolled. MLIR's index type is 64 bits wide on the GPU, so every
     address computation of a lifted kernel is 64-bit integer arithmetic,
     which the GPU does in two or more instructions per operation where nvcc,
     compiling the `int` arithmetic of the source, needs one. Measured on the
@@ -104,9 +103,13 @@ def KSNarrowOffsets : Pass<"ks-narrow-offsets", "::mlir::ModuleOp"> {
     they are. So do accesses whose subscripts vary with an enclosing loop
     (computed from a loop's induction variable or iteration arguments),
     unless `loop-offsets=true`: there LLVM's loop strength reduction turns
-    the 64-bit offset into a pointer increment, which a sign-extended
-    wrapping i32 defeats (measured: softmax row_warp 0.96 -> 0.66 of the
-    copy with every offset narrowed, call2 above).
+    the 64-bit offset into a pointer increment, and the steps of an unrolled
+    loop become the loads' immediate displacements, both of which a
+    sign-extended wrapping i32 defeats (measured on the H200: softmax
+    row_warp 0.96 -> 0.65 of the copy with the unrolled turns narrowed,
+    bench/results/2026-12-04-h200-loop-offsets). The subscripts' terms are
+    summed first and the view's offset added last, so that views differing
+    only in their offset (a stencil's neighbours) share the sum.
   }];
   let options = [
     Option<"narrowLoopOffsets", "loop-offsets", "bool", /*default=*/"false",
