@@ -8,6 +8,10 @@
 #   host-cxx      a C++20 host compiler (KS_CXX, else g++): tests that run
 #                 exported CUDA on the CPU (tools/ks-emulate).
 # Tests that REQUIRE a missing feature show as UNSUPPORTED in the summary.
+#
+# Substitutions besides the features': %ks_src_root (the source tree),
+# %examples, %python, %ks_bin (the built tools' folder), %ks_emulate and
+# %ks_launch_trace (tools/ks-emulate).
 
 import os
 import shutil
@@ -36,6 +40,7 @@ config.environment["KS_TUNING_DB"] = os.path.join(config.test_exec_root, "tuning
 config.substitutions.append(("%ks_src_root", config.ks_src_root))
 config.substitutions.append(("%examples", os.path.join(config.ks_src_root, "examples")))
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(("%ks_bin", config.ks_tools_dir))
 config.substitutions.append(
     ("%ks_emulate", os.path.join(config.ks_src_root, "tools", "ks-emulate", "ks-emulate.py")))
 config.substitutions.append(

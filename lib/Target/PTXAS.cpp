@@ -5,11 +5,16 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <map>
+#include <mutex>
 
 using namespace mlir::ks;
 
@@ -75,4 +80,30 @@ llvm::Expected<PtxasResult> mlir::ks::runPtxas(llvm::StringRef ptxasPath, llvm::
   if (!cubin)
     return makeError("ptxas produced no cubin: " + cubin.getError().message());
   return PtxasResult{(*cubin)->getBuffer().str(), log};
+}
+
+/// xxh3 of a file's bytes, or of its path when it cannot be read (a program
+/// that cannot read its own executable still tells ptxas binaries apart).
+static uint64_t hashFile(llvm::StringRef path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+  if (!buffer)
+    return llvm::xxh3_64bits(path);
+  return llvm::xxh3_64bits((*buffer)->getBuffer());
+}
+
+std::string mlir::ks::toolchainIdentity(llvm::StringRef ptxasPath) {
+  static std::mutex mutex;
+  static std::map<std::string, std::string> known;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = known.try_emplace(ptxasPath.str());
+  if (inserted) {
+    // On Linux /proc/self/exe: the binary running this lowering, whichever
+    // tool (ks-opt, ks, a user's compiler) links it.
+    static int anchor;
+    std::string self = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
+    it->second = (llvm::Twine(llvm::utohexstr(hashFile(self), /*LowerCase=*/true)) + "/" +
+                  llvm::utohexstr(hashFile(ptxasPath), /*LowerCase=*/true))
+                     .str();
+  }
+  return it->second;
 }

@@ -25,6 +25,14 @@ struct PtxasResult {
 llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptxasPath, llvm::StringRef ptx,
                                      llvm::StringRef chip);
 
+/// Names what turns a schedule into ptxas's verdict: a hash of the running
+/// program (its lowering) and of the ptxas binary at `ptxasPath`. Verdicts
+/// and timings remembered across runs (Runtime/TuningDB.h) are only reused
+/// under the same identity: a rebuilt KernelSkill may lower the same
+/// schedule to other PTX, and another ptxas may allocate it otherwise.
+/// Computed once per path per process.
+std::string toolchainIdentity(llvm::StringRef ptxasPath);
+
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_TARGET_PTXAS_H
