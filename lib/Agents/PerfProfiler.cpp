@@ -103,10 +103,6 @@ void attach(gpu::GPUFuncOp kernel, const KernelProfile &p, const std::vector<Fin
   kernel->setAttr(DiagnosisAttr::kKernelAttrName, DiagnosisAttr::get(ctx, attrs));
   kernel->setAttr(kPredictedTimeAttrName,
                   FloatAttr::get(Float64Type::get(ctx), p.model.total()));
-  kernel->setAttr(kPredictedShareAttrName,
-                  FloatAttr::get(Float64Type::get(ctx),
-                                 gpuShare(p.caps, p.context.launch.blocks(),
-                                          p.occupancy.activeBlocksPerSM)));
 }
 
 struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> {

@@ -91,10 +91,3 @@ Occupancy mlir::ks::computeOccupancy(const GPUCapabilities &caps, const KernelRe
     o.whyNone = std::string("no block fits: ") + toString(o.limiter);
   return o;
 }
-
-double mlir::ks::gpuShare(const GPUCapabilities &caps, int64_t blocks, int64_t blocksPerSM) {
-  if (blocks <= 0)
-    return 1; // unknown: the whole GPU
-  double slots = double(std::max<int64_t>(caps.smCount, 1)) * double(std::max<int64_t>(blocksPerSM, 1));
-  return std::clamp(double(blocks) / slots, 0.0, 1.0);
-}

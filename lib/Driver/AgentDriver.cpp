@@ -143,8 +143,7 @@ LogicalResult applyScript(ModuleOp payload, StringRef script) {
 std::string fingerprintOf(gpu::GPUFuncOp kernel) {
   OwningOpRef<Operation *> copy = kernel->clone();
   for (StringRef name : {DiagnosisAttr::kKernelAttrName.data(), ProposalAttr::kKernelAttrName.data(),
-                         kPredictedTimeAttrName.data(), kPredictedShareAttrName.data(),
-                         ResourcesAttr::kKernelAttrName.data()})
+                         kPredictedTimeAttrName.data(), ResourcesAttr::kKernelAttrName.data()})
     (*copy)->removeAttr(name);
   (*copy)->walk([](Operation *op) {
     op->removeAttr(AccessAttr::kOpAttrName);
@@ -354,55 +353,6 @@ struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {
   void runOnOperation() override;
 
 private:
-  /// What the objective ranks by, for a time, the share of the GPU's SMs
-  /// the launch holds and its DRAM time (in the time's unit): the time
-  /// itself (latency), or the GPU time held (throughput): the SMs' share of
-  /// the time, but at least the memory system's time, which a launch holds
-  /// however few SMs it runs on.
-  double objectiveOf(double time, double share, double dram) const {
-    return objective == Objective::Throughput ? std::max(time * share, dram) : time;
-  }
-  double objectiveOf(const Candidate &c) const {
-    return objectiveOf(c.cost.seconds, c.cost.share, c.cost.dramSeconds);
-  }
-  /// The model's order: by the objective, then (throughput's ties at the
-  /// DRAM time) the faster.
-  bool rankedBefore(const Candidate &a, const Candidate &b) const {
-    if (objectiveOf(a) != objectiveOf(b))
-      return objectiveOf(a) < objectiveOf(b);
-    return a.cost.seconds < b.cost.seconds;
-  }
-  double measuredObjectiveOf(const Candidate &c) const {
-    return objectiveOf(c.measuredMs, c.cost.share, c.cost.dramSeconds * 1e3);
-  }
-  /// The kernel as it came: the profiler's time and share; its DRAM time is
-  /// taken as the candidates' least (the same compulsory traffic; an input
-  /// that moves more is then credited with less GPU time than it holds,
-  /// which only makes it harder to beat).
-  double dramSecondsBefore(const KernelDecision &d) const {
-    double least = 0;
-    for (const Candidate &c : d.evaluated)
-      if (c.cost.dramSeconds > 0 && (least == 0 || c.cost.dramSeconds < least))
-        least = c.cost.dramSeconds;
-    return least;
-  }
-  double objectiveBefore(const KernelDecision &d, double time, double unit) const {
-    return objectiveOf(time, d.shareBefore, dramSecondsBefore(d) * unit);
-  }
-  /// For the decision's text: what throughput weighed the times with.
-  std::string objectiveNote(const Candidate &winner, const KernelDecision &d,
-                            bool measured) const {
-    if (objective != Objective::Throughput)
-      return "";
-    double held = measured ? measuredObjectiveOf(winner) : objectiveOf(winner) * 1e3;
-    double before = measured ? objectiveBefore(d, d.measuredBeforeMs, 1e3)
-                             : objectiveBefore(d, d.predictedBefore, 1) * 1e3;
-    return llvm::formatv("; objective=throughput: {0} GPU time held {1:f4} ms ({2:f3} of the "
-                         "SMs, DRAM {3:f4} ms), the original's {4:f4} ms ({5:f3} of the SMs)",
-                         measured ? "measured" : "predicted", held, winner.cost.share,
-                         winner.cost.dramSeconds * 1e3, before, d.shareBefore)
-        .str();
-  }
   /// What every kernel's decision shares in one run.
   struct RunContext {
     GPUCapabilities caps;
@@ -548,8 +498,6 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   d.kernel = kernel.getName().str();
   if (auto t = kernel->getAttrOfType<FloatAttr>(kPredictedTimeAttrName))
     d.predictedBefore = t.getValueAsDouble();
-  if (auto s = kernel->getAttrOfType<FloatAttr>(kPredictedShareAttrName))
-    d.shareBefore = s.getValueAsDouble();
   if (auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName))
     llvm::append_range(d.findings, diagnosis.getFindings());
   if (auto list = kernel->getAttrOfType<ArrayAttr>(ProposalAttr::kKernelAttrName))
@@ -615,8 +563,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     if (!lookupScheduleFamily(p.getSchedule()))
       kernel.emitWarning() << "ks-agent-driver: unknown schedule family '" << p.getSchedule()
                            << "' in a proposal of the " << p.getAgent() << " agent: ignored";
-  llvm::stable_sort(ranked, [&](const Candidate &a, const Candidate &b) {
-    return rankedBefore(a, b);
+  llvm::stable_sort(ranked, [](const Candidate &a, const Candidate &b) {
+    return a.cost.seconds < b.cost.seconds;
   });
   diversifyByPrimaryKnobs(ranked);
   if (ranked.empty())
@@ -806,9 +754,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     int best = -1;
     for (auto [i, c] : llvm::enumerate(d.evaluated))
       if (c.status == "compiled" && c.measuredMs > 0 &&
-          (best < 0 || measuredObjectiveOf(c) < measuredObjectiveOf(d.evaluated[best]) ||
-           (measuredObjectiveOf(c) == measuredObjectiveOf(d.evaluated[best]) &&
-            c.measuredMs < d.evaluated[best].measuredMs)))
+          (best < 0 || c.measuredMs < d.evaluated[best].measuredMs))
         best = int(i);
     if (best < 0)
       return keepOriginal(kernel, d, shape, run,
@@ -816,26 +762,19 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     int chosen = best;
     for (auto [i, c] : llvm::enumerate(d.evaluated))
       if (c.status == "compiled" && c.measuredMs > 0 &&
-          measuredObjectiveOf(c) <=
-              measuredObjectiveOf(d.evaluated[best]) * (1 + kMeasurementNoise) &&
+          c.measuredMs <= d.evaluated[best].measuredMs * (1 + kMeasurementNoise) &&
           c.family->complexity(c.knobs) <
               d.evaluated[chosen].family->complexity(d.evaluated[chosen].knobs))
         chosen = int(i);
     Candidate &winner = d.evaluated[chosen];
-    if (measuredObjectiveOf(winner) >=
-        objectiveBefore(d, d.measuredBeforeMs, 1e3) * (1 - kMeasurementNoise))
+    if (winner.measuredMs >= d.measuredBeforeMs * (1 - kMeasurementNoise))
       return keepOriginal(kernel, d, shape, run,
-                          llvm::formatv("the {3} verified candidate ({0:f4} ms) is not "
-                                        "{4} the original ({1:f4} ms) by more than "
+                          llvm::formatv("the fastest verified candidate ({0:f4} ms) is not "
+                                        "faster than the original ({1:f4} ms) by more than "
                                         "the noise ({2}%)",
                                         winner.measuredMs, d.measuredBeforeMs,
-                                        int(kMeasurementNoise * 100),
-                                        objective == Objective::Throughput ? "best" : "fastest",
-                                        objective == Objective::Throughput
-                                            ? "lighter in GPU time held than"
-                                            : "faster than")
-                                  .str() +
-                              objectiveNote(winner, d, /*measured=*/true));
+                                        int(kMeasurementNoise * 100))
+                              .str());
     if (failed(applyChosen(kernel, d, chosen)))
       return keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel");
     d.decision = llvm::formatv("applied {0} {1}: measured {6} verified of {2} ({3:f4} ms, "
@@ -843,12 +782,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                                winner.family->name, describeKnobs(winner),
                                d.evaluated.size(), winner.measuredMs,
                                d.measuredBeforeMs / winner.measuredMs, d.measuredBeforeMs,
-                               chosen == best ? (objective == Objective::Throughput
-                                                     ? "least GPU time"
-                                                     : "fastest")
-                                              : "simplest within the noise")
-                     .str() +
-                 objectiveNote(winner, d, /*measured=*/true);
+                               chosen == best ? "fastest" : "simplest within the noise")
+                     .str();
     if (chosen != best)
       d.decision += llvm::formatv("; preferred over the fastest ({0:f4} ms) as simpler within "
                                   "the noise",
@@ -865,10 +800,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   for (auto [i, c] : llvm::enumerate(d.evaluated)) {
     if (c.status != "compiled")
       continue;
-    const Candidate &b = d.evaluated[best < 0 ? 0 : best];
-    if (best < 0 || rankedBefore(c, b) ||
-        (!rankedBefore(b, c) &&
-         c.family->complexity(c.knobs) < b.family->complexity(b.knobs)))
+    if (best < 0 || c.cost.seconds < d.evaluated[best].cost.seconds ||
+        (c.cost.seconds == d.evaluated[best].cost.seconds &&
+         c.family->complexity(c.knobs) <
+             d.evaluated[best].family->complexity(d.evaluated[best].knobs)))
       best = int(i);
   }
   if (best < 0)
@@ -876,16 +811,11 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                           "every compiled candidate was rejected");
   int chosen = best;
   Candidate &winner = d.evaluated[chosen];
-  if (d.predictedBefore > 0 &&
-      objectiveOf(winner) >= objectiveBefore(d, d.predictedBefore, 1)) {
-    std::string why =
-        objective == Objective::Throughput
-            ? "the best candidate is predicted to hold no less GPU time than the kernel" +
-                  objectiveNote(winner, d, /*measured=*/false)
-            : llvm::formatv("the best candidate is predicted no faster than the kernel "
-                            "({0:e3} s vs {1:e3} s)",
-                            winner.cost.seconds, d.predictedBefore)
-                  .str();
+  if (d.predictedBefore > 0 && winner.cost.seconds >= d.predictedBefore) {
+    std::string why = llvm::formatv("the best candidate is predicted no faster than the "
+                                    "kernel ({0:e3} s vs {1:e3} s)",
+                                    winner.cost.seconds, d.predictedBefore)
+                          .str();
     // A raised kernel cannot stay as it is (see scheduleAnyway).
     return scheduleAnyway(kernel, d, shape, {winner}, caps, why);
   }
@@ -894,10 +824,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     return;
   }
   d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
-               ": predicted " +
-               (objective == Objective::Throughput ? "least GPU time" : "fastest") + " of " +
-               std::to_string(d.evaluated.size()) + " compiled" +
-               objectiveNote(winner, d, /*measured=*/false);
+               ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
 }
 
 LogicalResult AgentDriver::applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen) {
@@ -1233,8 +1160,6 @@ void AgentDriver::runOnOperation() {
     doc.getAsObject()->try_emplace("precision", precision == Precision::Strict ? "strict"
                                                 : precision == Precision::TF32 ? "tf32"
                                                                                : "fast");
-    doc.getAsObject()->try_emplace(
-        "objective", objective == Objective::Throughput ? "throughput" : "latency");
     os << llvm::formatv("{0:2}", doc) << "\n";
     if (!writeFile(transcript, text))
       return signalPassFailure();

@@ -62,8 +62,8 @@ void compose(ArrayRef<ProposalAttr> proposals, Negotiation &n) {
 
 } // namespace
 
-static ScheduleCost predictFamily(const Candidate &c, const KernelShape &shape,
-                                  const GPUCapabilities &caps) {
+ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &shape,
+                                        const GPUCapabilities &caps) {
   if (c.family->name == "outer_product")
     return predictOuterProduct(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
   if (c.family->name == "row_reduction")
@@ -73,13 +73,6 @@ static ScheduleCost predictFamily(const Candidate &c, const KernelShape &shape,
   if (c.family->name == "register_window")
     return predictRegisterWindow(caps, shape.stencil, c.knobs, c.registers, c.sharedBytes);
   return predictSplitReduction(caps, shape.sizes, c.knobs, c.registers, c.sharedBytes);
-}
-
-ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &shape,
-                                        const GPUCapabilities &caps) {
-  ScheduleCost cost = predictFamily(c, shape, caps);
-  cost.share = gpuShare(caps, cost.blocks, cost.blocksPerSM);
-  return cost;
 }
 
 std::string mlir::ks::describeKnobs(const Candidate &c) {

@@ -25,8 +25,6 @@ Object candidateJSON(const Candidate &c) {
                 {"knobs", knobsJSON(c.knobs)},
                 {"changed_knobs", describeKnobs(c)},
                 {"predicted_ms", ms(c.cost.seconds)},
-                {"gpu_share", c.cost.share},
-                {"dram_ms", ms(c.cost.dramSeconds)},
                 {"model", c.cost.explanation},
                 {"shared_bytes", c.sharedBytes},
                 {"threads", c.threads},
@@ -114,7 +112,6 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
            {"schedule", d.scheduleOp}};
   if (d.predictedBefore >= 0)
     o["predicted_before_ms"] = ms(d.predictedBefore);
-  o["share_before"] = d.shareBefore;
   if (d.chosen >= 0)
     o["chosen"] = d.chosen;
   if (!d.measuredWith.empty())

@@ -115,7 +115,6 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.timeout = options.timeout;
     driver.workdir = options.workdir;
     driver.precision = options.precision;
-    driver.objective = options.objective;
     driver.kernels.assign(options.kernels.begin(), options.kernels.end());
     pm.addPass(original ? createKSAgentDriver(driver, original) : createKSAgentDriver(driver));
     pm.addPass(createCanonicalizerPass());

@@ -86,16 +86,4 @@ TEST(Occupancy, NothingFitsSaysWhy) {
   EXPECT_EQ(o.limiter, OccupancyLimiter::Registers);
   EXPECT_NE(o.whyNone.find("registers"), std::string::npos);
 }
-
-TEST(Occupancy, GpuShareIsBlocksOverSlots) {
-  // 132 SMs x 4 blocks each: 66 blocks hold an eighth of the H200.
-  EXPECT_DOUBLE_EQ(gpuShare(h200(), 66, 4), 66.0 / 528.0);
-  // One block per SM at most: a grid of one block per SM holds all of it.
-  EXPECT_DOUBLE_EQ(gpuShare(h200(), 132, 1), 1.0);
-  // Waves beyond the slots still hold the whole GPU, not more.
-  EXPECT_DOUBLE_EQ(gpuShare(h200(), 10000, 8), 1.0);
-  // Unknown grid or occupancy: the whole GPU (never a free launch).
-  EXPECT_DOUBLE_EQ(gpuShare(h200(), 0, 4), 1.0);
-  EXPECT_DOUBLE_EQ(gpuShare(h200(), 66, 0), 0.5);
-}
 } // namespace

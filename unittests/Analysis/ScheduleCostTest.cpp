@@ -65,24 +65,6 @@ TEST(ScheduleCost, SplitKPaysForATallSkinnyGemm) {
   EXPECT_GT(unsplit, 10 * split);
 }
 
-// What objective=throughput weighs: the DRAM time of the compulsory bytes
-// (A, B and C once; C again per extra K slice) at the achievable bandwidth,
-// the same for every tile, and never more than the time itself.
-TEST(ScheduleCost, DramSecondsAreTheCompulsoryBytes) {
-  ContractionSizes sizes;
-  sizes.m = 256;
-  sizes.n = 256;
-  sizes.k = 16384;
-  ScheduleCost whole = predictOuterProduct(h200(), sizes, outerProduct(64, 64, 2, 2), 95, 8448);
-  ScheduleCost split = predictOuterProduct(h200(), sizes, outerProduct(64, 64, 2, 2, 16), 95, 8448);
-  double bytes = 4.0 * (256.0 * 16384 * 2 + 256.0 * 256);
-  EXPECT_NEAR(whole.dramSeconds * h200().dramGBps * 1e9 * kAchievableDram, bytes, bytes * 1e-9);
-  EXPECT_GT(split.dramSeconds, whole.dramSeconds);
-  EXPECT_LT(whole.dramSeconds, whole.seconds);
-  EXPECT_LT(split.seconds, whole.seconds); // latency prefers the split
-  EXPECT_GT(split.blocks, whole.blocks);
-}
-
 TEST(ScheduleCost, WithoutContractionEachFmaIsTwoInstructions) {
   ContractionSizes fused, unfused;
   fused.m = fused.n = fused.k = unfused.m = unfused.n = unfused.k = 4096;

@@ -46,13 +46,6 @@ Occupancy computeOccupancy(const GPUCapabilities &caps, const KernelResources &r
 
 const char *toString(OccupancyLimiter limiter);
 
-/// The share of the GPU a launch of `blocks` holds while it runs: its
-/// blocks over the resident-block slots of all SMs (`blocksPerSM` each),
-/// at most 1. A grid of 66 blocks that fit 4 to an SM on 132 SMs holds an
-/// eighth of the GPU; the rest can run other kernels beside it (streams).
-/// objective=throughput ranks by time x share (docs/Agents.md).
-double gpuShare(const GPUCapabilities &caps, int64_t blocks, int64_t blocksPerSM);
-
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_ANALYSIS_OCCUPANCY_H

@@ -74,20 +74,10 @@ struct ScheduleCost {
   double occupancy = 0;        ///< resident warps / max warps per SM
   int64_t blocks = 0;          ///< blocks launched
   int64_t blocksPerSM = 0;     ///< resident at once
-  /// The seconds its DRAM traffic takes at the achievable bandwidth: the
-  /// memory system's time the launch holds, however few SMs it runs on.
-  double dramSeconds = 0;
-  /// The share of the GPU's SMs the launch holds (Occupancy.h, gpuShare),
-  /// filled in by the driver's predictCandidate. objective=throughput ranks
-  /// by max(seconds x share, dramSeconds).
-  double share = 1;
   std::string bound;           ///< the term that dominates
   std::string explanation;     ///< one line for the transcript
 };
 
-/// The fraction of the DRAM peak a streaming kernel reaches: the device
-/// copy's on the H200 (4.23 of 4.8 TB/s, bench/results/*-contraction-run2).
-inline constexpr double kAchievableDram = 0.88;
 /// Global-memory round-trip latency the model assumes, in SM cycles (the
 /// profiler's, Analysis/KernelProfile.h).
 inline constexpr double kScheduleLatencyCycles = 430;

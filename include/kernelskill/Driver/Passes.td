@@ -39,11 +39,6 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     the running program and of ptxas); a repeat run reuses
     them instead of compiling again (the transcript says "tuning database").
 
-    `objective=latency` (the default) ranks by time; `objective=throughput`
-    by the GPU time a launch holds: its time x the share of the GPU's
-    resident-block slots its grid fills (Analysis/Occupancy.h, gpuShare;
-    the kernel's own share is the profiler's `ks.predicted_share`).
-
     `measure=static` decides from the model and ptxas alone:
     deterministic, no GPU. `measure=cuda` measures the compiled candidates
     on the local GPU with ks-bench (a process of its own, each candidate in
@@ -99,9 +94,6 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::ks::Precision::Strict",
            "The arithmetic an optimized kernel may use; measured candidates are verified at "
            "its tolerance", [{KS_PRECISION_VALUES}]>,
-    Option<"objective", "objective", "::mlir::ks::Objective",
-           /*default=*/"::mlir::ks::Objective::Latency",
-           "What the driver minimizes", [{KS_OBJECTIVE_VALUES}]>,
     ListOption<"kernels", "kernels", "std::string",
                "Only these kernels are optimized; the others come back as they were lifted "
                "(default: every kernel)">,

@@ -25,7 +25,6 @@ struct KernelDecision {
   int round = 1;
   std::string sizes;               ///< "m=4096, n=4096, k=4096 (#ks.workload of ...)"
   double predictedBefore = -1;     ///< the profiler's seconds, -1 when unknown
-  double shareBefore = 1;          ///< the share of the GPU the kernel held (profiler's)
   SmallVector<FindingAttr> findings;
   SmallVector<ProposalAttr> proposals;
   std::vector<std::pair<std::string, Negotiation>> negotiations; ///< per family

@@ -99,9 +99,6 @@ struct KernelSkillPipelineOptions
   Option<Precision> precision{*this, "precision",
                               llvm::cl::desc("The arithmetic an optimized kernel may use"),
                               llvm::cl::init(Precision::Strict), KS_PRECISION_VALUES};
-  Option<Objective> objective{*this, "objective",
-                              llvm::cl::desc("What the driver minimizes"),
-                              llvm::cl::init(Objective::Latency), KS_OBJECTIVE_VALUES};
   ListOption<std::string> kernels{*this, "kernels",
                                   llvm::cl::desc("Only these kernels are optimized; the others "
                                                  "come back as they were lifted")};

@@ -30,10 +30,6 @@ enum class MeasureMode { Static, Cuda, Auto };
 /// Which arithmetic the user allows an optimized kernel: exactly the source's
 /// (reassociated sums only), TF32 tensor-core products, or fast math.
 enum class Precision { Strict, TF32, Fast };
-/// What the agent driver minimizes: one launch's time, or the GPU time it
-/// holds (time x the share of the GPU's block slots its grid fills), for
-/// kernels that run beside other work.
-enum class Objective { Latency, Throughput };
 /// Which analysis ks-print-analysis prints.
 enum class AnalysisKind {
   Index,
@@ -105,7 +101,6 @@ KS_CHOICE_PARSER(::mlir::ks::BinaryFormat)
 KS_CHOICE_PARSER(::mlir::ks::AnalysisKind)
 KS_CHOICE_PARSER(::mlir::ks::MeasureMode)
 KS_CHOICE_PARSER(::mlir::ks::Precision)
-KS_CHOICE_PARSER(::mlir::ks::Objective)
 #undef KS_CHOICE_PARSER
 
 /// The `::llvm::cl::values` of each enum, for Passes.td and pipeline options.
@@ -133,12 +128,6 @@ KS_CHOICE_PARSER(::mlir::ks::Objective)
                  "TF32 products allowed (verified at the TF32 tolerance)"),                      \
       clEnumValN(::mlir::ks::Precision::Fast, "fast",                                            \
                  "fast math allowed (verified at the TF32 tolerance)"))
-#define KS_OBJECTIVE_VALUES                                                                        \
-  ::llvm::cl::values(                                                                              \
-      clEnumValN(::mlir::ks::Objective::Latency, "latency",                                      \
-                 "the fastest launch at the workload"),                                          \
-      clEnumValN(::mlir::ks::Objective::Throughput, "throughput",                                \
-                 "the least GPU time held: time x the share of the GPU the grid fills"))
 #define KS_BINARY_FORMAT_VALUES                                                                    \
   ::llvm::cl::values(clEnumValN(::mlir::ks::BinaryFormat::PTX, "ptx", "PTX text"),                 \
                      clEnumValN(::mlir::ks::BinaryFormat::Cubin, "cubin", "assembled by ptxas"))

@@ -359,7 +359,6 @@ Operation *mlir::ks::lookupSubject(Operation *kernel, int64_t id) {
 void mlir::ks::dropProfileAttributes(Operation *kernel) {
   kernel->removeAttr(DiagnosisAttr::kKernelAttrName);
   kernel->removeAttr(kPredictedTimeAttrName);
-  kernel->removeAttr(kPredictedShareAttrName);
   kernel->walk([](Operation *op) {
     op->removeAttr(AccessAttr::kOpAttrName);
     op->removeAttr(BranchAttr::kOpAttrName);
@@ -369,12 +368,9 @@ void mlir::ks::dropProfileAttributes(Operation *kernel) {
 void mlir::ks::detachOpFacts(Operation *kernel) {
   auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName);
   Attribute predicted = kernel->getAttr(kPredictedTimeAttrName);
-  Attribute share = kernel->getAttr(kPredictedShareAttrName);
   dropKernelFacts(kernel);
   if (predicted)
     kernel->setAttr(kPredictedTimeAttrName, predicted);
-  if (share)
-    kernel->setAttr(kPredictedShareAttrName, share);
   if (!diagnosis)
     return;
   SmallVector<FindingAttr> findings;
@@ -417,11 +413,6 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
     auto seconds = dyn_cast<FloatAttr>(attr.getValue());
     return expect(seconds && seconds.getValueAsDouble() >= 0,
                   "a non-negative float (the predicted seconds)");
-  }
-  if (name == kPredictedShareAttrName) {
-    auto share = dyn_cast<FloatAttr>(attr.getValue());
-    return expect(share && share.getValueAsDouble() >= 0 && share.getValueAsDouble() <= 1,
-                  "a float in [0, 1] (the share of the GPU the launch holds)");
   }
   if (name != DiagnosisAttr::kKernelAttrName)
     return success();

@@ -35,10 +35,6 @@ ArchAttr getArchAttr(MLIRContext *ctx, const ArchEntry &entry,
 /// the raising with #ks.diagnosis (it describes the program), the baseline
 /// the agent driver compares its candidates with.
 inline constexpr llvm::StringLiteral kPredictedTimeAttrName = "ks.predicted_time";
-/// Beside it (f64 in [0, 1]): the share of the GPU the profiled launch holds
-/// (Analysis/Occupancy.h, gpuShare), what objective=throughput weighs the
-/// kernel's time with.
-inline constexpr llvm::StringLiteral kPredictedShareAttrName = "ks.predicted_share";
 
 /// The id of the profiler's #ks.access or #ks.branch on `op`, if it has one.
 std::optional<int64_t> getProfileId(Operation *op);
