@@ -6,6 +6,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm-c/Core.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -98,10 +99,15 @@ std::string mlir::ks::toolchainIdentity(llvm::StringRef ptxasPath) {
   auto [it, inserted] = known.try_emplace(ptxasPath.str());
   if (inserted) {
     // On Linux /proc/self/exe: the binary running this lowering, whichever
-    // tool (ks-opt, ks, a user's compiler) links it.
+    // tool (ks-opt, ks, a user's compiler) links it. The LLVM it runs with
+    // (the NVPTX backend may be a shared library, upgraded under a binary
+    // that stays the same) is named by its run-time version.
     static int anchor;
     std::string self = llvm::sys::fs::getMainExecutable(nullptr, &anchor);
-    it->second = (llvm::Twine(llvm::utohexstr(hashFile(self), /*LowerCase=*/true)) + "/" +
+    unsigned major = 0, minor = 0, patch = 0;
+    LLVMGetVersion(&major, &minor, &patch);
+    it->second = (llvm::Twine(llvm::utohexstr(hashFile(self), /*LowerCase=*/true)) + "/llvm-" +
+                  llvm::Twine(major) + "." + llvm::Twine(minor) + "." + llvm::Twine(patch) + "/" +
                   llvm::utohexstr(hashFile(ptxasPath), /*LowerCase=*/true))
                      .str();
   }

@@ -26,7 +26,8 @@ llvm::Expected<PtxasResult> runPtxas(llvm::StringRef ptxasPath, llvm::StringRef 
                                      llvm::StringRef chip);
 
 /// Names what turns a schedule into ptxas's verdict: a hash of the running
-/// program (its lowering) and of the ptxas binary at `ptxasPath`. Verdicts
+/// program (its lowering), the run-time LLVM version and a hash of the
+/// ptxas binary at `ptxasPath`. Verdicts
 /// and timings remembered across runs (Runtime/TuningDB.h) are only reused
 /// under the same identity: a rebuilt KernelSkill may lower the same
 /// schedule to other PTX, and another ptxas may allocate it otherwise.
