@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """GPU tests of ks-bench (ctest label `gpu`): measures a known kernel, catches a
 planted wrong kernel, one that leaves elements unwritten, one that only passes
-on zeros, survives a faulting and a hanging kernel, and runs the cuBLAS and
+on zeros, one that goes wrong after the timed runs (and passes one whose bytes
+change within the tolerance), survives a faulting and a hanging kernel, and runs the cuBLAS and
 copy baselines. Exits 77 (skipped) without a GPU or nvcc.
 
 usage: test_ks_bench.py KS_BENCH [NVCC]
@@ -77,6 +78,17 @@ def main():
         check(reason in bad["verification"]["y"].get("reason", ""),
               f"{kernel}: reason {bad['verification']['y'].get('reason')!r} lacks {reason!r}")
         check("timing" not in bad, f"{kernel}: a failing variant was timed")
+
+    # The check after the timed runs: outputs that changed since the verified
+    # ones are compared with the reference again, and fail when wrong.
+    r = bench(f"ref={ptx}@saxpy", f"drift={ptx}@saxpy_drift", expect_rc=1, name="saxpy_drift")
+    drift = r["variants"][1]
+    check(drift["status"] == "fail" and drift.get("verification_after_timing") is False and
+          "after the timed runs" in drift.get("error", ""), f"saxpy_drift: {drift}")
+    r = bench(f"ref={ptx}@saxpy", f"jitter={ptx}@saxpy_jitter", expect_rc=0, name="saxpy_jitter")
+    jitter = r["variants"][1]
+    check(jitter["status"] == "pass" and jitter.get("verification_after_timing") is True,
+          f"saxpy_jitter: {jitter}")
 
     # A faulting kernel is reported, and the next variant is still measured.
     r = bench(f"ref={ptx}@saxpy", f"fault={ptx}@saxpy_fault", f"after={ptx}@saxpy_stride",

@@ -49,3 +49,29 @@ extern "C" __global__ void saxpy_hang(const float *x, const float *y0, float *y,
   while (p[0] == p[0])
     ;
 }
+
+// Correct for its first three launches, then adds 1: ks-bench verifies
+// before the timed runs and must catch it after them.
+__device__ unsigned drift_launches;
+extern "C" __global__ void saxpy_drift(const float *x, const float *y0, float *y, float a, int n) {
+  unsigned seen = *(volatile unsigned *)&drift_launches;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = a * x[i] + y0[i] + (seen >= 3 ? 1.0f : 0.0f);
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    atomicAdd(&drift_launches, 1u);
+}
+
+// Correct throughout, but from its fourth launch on its bytes differ from the
+// first launches' (scaled by 1 + 2^-20, within the f32 tolerance): the check
+// after the timed runs must compare it with the reference again, not fail it
+// for differing from its own first outputs.
+__device__ unsigned jitter_launches;
+extern "C" __global__ void saxpy_jitter(const float *x, const float *y0, float *y, float a, int n) {
+  unsigned seen = *(volatile unsigned *)&jitter_launches;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] = (a * x[i] + y0[i]) * (seen >= 3 ? 1.0f + 0x1p-20f : 1.0f);
+  if (blockIdx.x == 0 && threadIdx.x == 0)
+    atomicAdd(&jitter_launches, 1u);
+}
