@@ -66,6 +66,14 @@ for schedule in ("row_warp.mlir", "row_block.mlir"):
 # several loops.
 for schedule in ("row_block128.mlir", "row_block1024.mlir"):
     CASES += norm_cases(schedule)
+# RMSNorm on rows of 1024: the driver's choice by hand, and a warp per row in
+# blocks of 4 warps (more blocks per SM than row_warp's 8 at the same
+# registers per thread).
+for schedule in ("row_block128_v1.mlir", "row_warp_r4.mlir"):
+    CASES += [c for c in norm_cases(schedule) if c["name"].startswith("rmsnorm")]
+# With prefetch: the normalization's scale (and bias) loaded with the row.
+for schedule in ("row_block128_v1_p.mlir", "row_warp_p.mlir", "row_block_v1_p.mlir"):
+    CASES += [c for c in norm_cases(schedule) if not c["name"].startswith("softmax")]
 # Lanes one element apart (vector = 1): whole sectors per warp-wide access.
 # Not RMSNorm: half the speed of its 128-bit schedules (H200, 2026-12-02),
 # and its 256-thread version spills.

@@ -96,7 +96,9 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     });
     return bytes;
   };
-  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why))) {
+  int64_t prefetchable = 0;
+  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why,
+                               &prefetchable))) {
     // A stencil: checked with the register window of one point per thread.
     int64_t rank = shape.forall.getRank();
     HaloTileSchedule window;
@@ -130,6 +132,7 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
   shape.sizesFrom = context.source;
   RowSizes &rows = shape.rows;
   rows.rows = 1;
+  rows.prefetchable = prefetchable;
   for (OpFoldResult ub : shape.forall.getMixedUpperBound())
     rows.rows *= extent(ub);
   rows.readPasses = 0;

@@ -94,6 +94,13 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "a row over a warp or a block (T threads), consecutive lanes on consecutive elements "
        "(coalesced; 128-bit loads and stores with V = 4), the loops' reductions combined by "
        "shuffles; rows of up to T*V*C elements kept in registers and read once"},
+      {AK::Memory, PC::Rows, RC::RowsWithLateReads, 0, "row_reduction", {},
+       {{"P", {1, 0}}},
+       0.9,
+       "a later loop reads a buffer the kernel does not write (a scale, a bias) only after the "
+       "row's reduction, one more wait on memory per row: with the row in registers, issue "
+       "those loads with the row's own (V*C more registers per buffer; rows of up to 1024 "
+       "elements, where the registers it takes cost less than the wait)"},
       {AK::Memory, PC::Transpose, RC::Always, 0, "transpose_tile", kTranspose,
        {{"TI", {32, 64}}, {"TJ", {32, 64}}, {"BX", {32}}, {"BY", {8, 16}}, {"PAD", {1}}},
        0.9,
@@ -199,6 +206,9 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
     return matrix != OperandLayout::AlongReduction;
   case RC::RowsContiguous:
     return s.cls == ProblemClass::Rows && s.rows.contiguous;
+  case RC::RowsWithLateReads:
+    return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.prefetchable > 0 &&
+           s.rows.length <= 1024;
   case RC::Stencil2D:
     return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 2;
   case RC::Stencil3D:

@@ -60,6 +60,8 @@ const Knob kRowReductionKnobs[] = {
     {"V", 4, "consecutive elements per thread and turn (128-bit loads with 4)"},
     {"U", 4, "turns per iteration, their loads issued first"},
     {"C", 8, "turns kept in registers (rows of up to T*V*C elements read once)"},
+    {"P", 0, "with C > 0, 1: a later loop's loads of read-only buffers issued with the row's "
+             "(V*C more registers each)"},
 };
 
 const Knob kTransposeTileKnobs[] = {
@@ -166,7 +168,8 @@ std::string rowReductionAttributes(const KnobValues &v) {
          ", rows_per_block = " + std::to_string(knobValue(v, "R")) +
          ", vector = " + std::to_string(knobValue(v, "V")) +
          ", unroll = " + std::to_string(knobValue(v, "U")) +
-         ", cached_turns = " + std::to_string(knobValue(v, "C")) + "}";
+         ", cached_turns = " + std::to_string(knobValue(v, "C")) +
+         (knobValue(v, "P") ? ", prefetch = true}" : "}");
 }
 
 /// For the families of raised kernels without a contraction: the knobs'
@@ -184,10 +187,16 @@ std::string verifyForallKnobs(const KernelShape &shape, const Schedule &s, int64
   return why;
 }
 
+/// checkRowReduction without its optional result (a function pointer's type).
+LogicalResult checkRowReductionOnly(scf::ForallOp forall, const RowReductionSchedule &s,
+                                    int64_t maxShared, std::string &why) {
+  return checkRowReduction(forall, s, maxShared, why);
+}
+
 std::string verifyRowReductionKnobs(const KernelShape &shape, const KnobValues &v,
                                     int64_t maxThreads, int64_t maxShared) {
   return verifyForallKnobs(shape, toRowReduction(v), maxThreads, maxShared, verifyRowReduction,
-                           checkRowReduction);
+                           checkRowReductionOnly);
 }
 
 std::string transposeTileAttributes(const KnobValues &v) {
@@ -295,9 +304,10 @@ const Family kOnePerThread{
 // 2026-12-02-h200-lowering-prolog).
 const Family kRowReduction{
     {"row_reduction", "transform.ks.simt_row_reduction", kRowReductionKnobs,
-     "4*(T/32)*2", "T*R", "V*C+2*U*V+24", "T,V"},
+     "4*(T/32)*2", "T*R", "V*C*(1+P)+2*U*V+24", "T,V"},
     rowReductionAttributes, verifyRowReductionKnobs, [](const KnobValues &v) -> int64_t {
-      return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0);
+      return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0) +
+             (knobValue(v, "P") > 0);
     }};
 
 // Not proposed by any rule yet either: the driver's schedule for a raised
@@ -423,6 +433,7 @@ RowReductionSchedule mlir::ks::toRowReduction(const KnobValues &v) {
   s.vector = knobValue(v, "V");
   s.unroll = knobValue(v, "U");
   s.cachedTurns = knobValue(v, "C");
+  s.prefetch = knobValue(v, "P") != 0;
   return s;
 }
 

@@ -20,6 +20,11 @@
 //     every lane's partial through shared memory); the loop's
 //     result is combine(init, total), the same in every lane
 //   work between the loops: in every lane; its stores in lane 0 only
+//   cached (rows of up to T * V * C elements): all C turns unrolled, the
+//     elements several loops read kept in registers by the first; with
+//     prefetch, a later loop's loads from read-only buffers at the loop's
+//     variable issued by the first loop of the same bounds (its turns'
+//     early loads), kept in registers too
 //
 // Legality: the reductions' order changes (partial sums per lane, then a
 // tree): the verification tolerance covers it (docs/Raising.md). A buffer
@@ -67,6 +72,9 @@ std::string mlir::ks::verifyRowReduction(const RowReductionSchedule &s, int64_t 
     return "vector must be 1, 2, 4 or 8";
   if (s.cachedTurns < 0 || s.cachedTurns * s.vector > 64)
     return "cached_turns x vector must be between 0 and 64 (elements each lane keeps in registers)";
+  if (s.prefetch && s.cachedTurns == 0)
+    return "prefetch needs cached_turns > 0 (the prefetched elements are kept in the cached "
+           "turns' registers)";
   if (s.interleaved && t > 64)
     return "interleaved: threads_per_row must be at most 64 (each thread reads its row's "
            "partials from shared memory)";
@@ -104,6 +112,9 @@ public:
   /// Every refusal happens here, before the IR changes.
   LogicalResult analyze(int64_t maxSharedBytes, std::string &why);
   LogicalResult generate(std::string &why);
+  /// After analyze: the loads `prefetch` issues early (whether or not the
+  /// schedule asks for it).
+  int64_t prefetchableLoads() const { return prefetches.size(); }
 
 private:
   scf::ForallOp forall;
@@ -113,6 +124,15 @@ private:
   SmallVector<RowLoop> loops;
   llvm::DenseMap<Operation *, unsigned> loopIndex; ///< row loop op -> index in `loops`
   llvm::DenseSet<Value> written;                   ///< buffers the forall stores to
+  /// A later loop's load that `prefetch` issues in an earlier loop of the
+  /// same bounds, one per buffer and index pattern.
+  struct Prefetch {
+    memref::LoadOp load; ///< in `owner`
+    scf::ForOp owner, filler;
+  };
+  SmallVector<Prefetch> prefetches;
+  /// The loads a later row loop could take from an earlier one (analysis).
+  void findPrefetches();
 
   /// The row loop at the body's top level that holds `op`, if any.
   scf::ForOp enclosingRowLoop(Operation *op);
@@ -131,6 +151,8 @@ private:
     unsigned loops = 0;        ///< how many row loops load it
     Value cache;
     bool filled = false;
+    /// Prefetched: the earlier loop that fills it, the load it stands for.
+    const Prefetch *prefetch = nullptr;
   };
   std::deque<CachedLoad> cachedLoads; // (stable addresses)
   /// The cache entry of `load` in `loop`, if it has one.
@@ -349,7 +371,72 @@ LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why)
     why = "the warp totals need " + std::to_string(bytes) + " bytes of shared memory";
     return failure();
   }
-  return analyzeAccesses(why);
+  if (failed(analyzeAccesses(why)))
+    return failure();
+  findPrefetches();
+  return success();
+}
+
+void RowReductionGen::findPrefetches() {
+  auto same = [](Value x, Value y) {
+    return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
+  };
+  // The loads at the loop's variable from buffers the kernel does not
+  // write, by (view, other indices), and the row loops that make them.
+  auto key = [](memref::LoadOp load) {
+    SmallVector<Value> k{load.getMemRef()};
+    llvm::append_range(k, load.getIndices().drop_back());
+    return k;
+  };
+  auto candidates = [&](scf::ForOp loop) {
+    SmallVector<memref::LoadOp> result;
+    llvm::DenseSet<Operation *> early = hoistable(loop);
+    for (Operation &op : loop.getBody()->without_terminator())
+      if (auto load = dyn_cast<memref::LoadOp>(op);
+          load && early.contains(&op) && !load.getIndices().empty() &&
+          load.getIndices().back() == loop.getInductionVar())
+        result.push_back(load);
+    return result;
+  };
+  // How many row loops read each (view, other indices).
+  SmallVector<std::pair<SmallVector<Value>, unsigned>> loopsOf;
+  auto countOf = [&](const SmallVector<Value> &k) -> unsigned & {
+    for (auto &entry : loopsOf)
+      if (entry.first == k)
+        return entry.second;
+    loopsOf.push_back({k, 0});
+    return loopsOf.back().second;
+  };
+  for (const RowLoop &rl : loops) {
+    SmallVector<SmallVector<Value>> seen;
+    for (memref::LoadOp load : candidates(rl.loop))
+      if (!llvm::is_contained(seen, key(load))) {
+        seen.push_back(key(load));
+        ++countOf(key(load));
+      }
+  }
+  for (size_t i = 1; i < loops.size(); ++i) {
+    scf::ForOp owner = loops[i].loop, filler;
+    for (size_t j = 0; j < i && !filler; ++j) {
+      scf::ForOp l = loops[j].loop;
+      if (same(l.getLowerBound(), owner.getLowerBound()) &&
+          same(l.getUpperBound(), owner.getUpperBound()) && same(l.getStep(), owner.getStep()))
+        filler = l;
+    }
+    if (!filler)
+      continue;
+    for (memref::LoadOp load : candidates(owner)) {
+      // Read by another loop too: cached by the first that reads it.
+      if (countOf(key(load)) > 1 ||
+          llvm::any_of(prefetches, [&](const Prefetch &p) { return key(p.load) == key(load); }))
+        continue;
+      if (!dom.properlyDominates(load.getMemRef(), filler) ||
+          llvm::any_of(load.getIndices().drop_back(),
+                       [&](Value v) { return !dom.properlyDominates(v, filler); }))
+        continue;
+      prefetches.push_back({load, owner, filler});
+    }
+  }
 }
 
 llvm::DenseSet<Operation *> RowReductionGen::hoistable(scf::ForOp loop) {
@@ -620,10 +707,10 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
                 arith::CeilDivUIOp, arith::FloorDivSIOp>(op);
   });
   llvm::DenseMap<Operation *, Value> aligned;
-  for (Operation *op : early)
+  for (Operation &op : loop.getBody()->without_terminator()) // (the body's order)
     if (auto load = dyn_cast<memref::LoadOp>(op);
-        load && vectorizable(load.getMemRef(), load.getIndices(), loop))
-      aligned[op] = alignedFlag(sb, load.getMemRef(), load.getIndices(), loop, outer);
+        load && early.contains(&op) && vectorizable(load.getMemRef(), load.getIndices(), loop))
+      aligned[&op] = alignedFlag(sb, load.getMemRef(), load.getIndices(), loop, outer);
   // Stores that go out V wide (where the whole turn is in the row and
   // aligned): a warp's scalar stores V elements apart fill a fraction of
   // each sector they touch, which made softmax L2-bound. Only where the
@@ -636,6 +723,20 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
       if (auto store = dyn_cast<memref::StoreOp>(op);
           store && vectorizable(store.getMemRef(), store.getIndices(), loop))
         vectorStores[&op] = alignedFlag(sb, store.getMemRef(), store.getIndices(), loop, outer);
+
+  // The later loops' loads this one prefetches (cached only), with their
+  // alignment flags where they can be V wide.
+  SmallVector<CachedLoad *> prefetched;
+  if (cached)
+    for (CachedLoad &c : cachedLoads) {
+      if (!c.prefetch || c.prefetch->filler != loop)
+        continue;
+      prefetched.push_back(&c);
+      memref::LoadOp load = c.prefetch->load;
+      if (vectorizable(load.getMemRef(), load.getIndices(), c.prefetch->owner))
+        aligned[load] = alignedFlag(sb, load.getMemRef(), load.getIndices(), c.prefetch->owner,
+                                    outer);
+    }
 
   SmallVector<Value> neutral;
   for (const Reduction &r : rl.reductions)
@@ -671,47 +772,39 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
         inside[v] = u == 0 && v == 0 && !cached ? Value() : sb.lt(ts[v], n);
         maps[v].map(loop.getInductionVar(), sb.add(lb, sb.mul(ts[v], step)));
       }
-      // The loads that can go first, for every element of the turn.
-      for (Operation &op : body->without_terminator()) {
-        if (!early.contains(&op))
-          continue;
-        auto load = dyn_cast<memref::LoadOp>(op);
-        if (!load) {
-          for (int64_t v = 0; v < V; ++v)
-            b.clone(op, maps[v]);
-          continue;
-        }
+      // A load that goes first, for every element of the turn (`lmaps`:
+      // the element's mapping of the load's loop).
+      auto emitEarlyLoad = [&](memref::LoadOp load, CachedLoad *entry,
+                               MutableArrayRef<IRMapping> lmaps) {
+        Operation &op = *load;
         Type elt = load.getType();
-        CachedLoad *entry = cached ? cachedLoadOf(load, loop, /*create=*/false) : nullptr;
-        if (entry && entry->loops < 2)
-          entry = nullptr;
         auto slot = [&](int64_t v) { return sb.add(sb.mul(turn, V), v); };
         if (entry && entry->filled) {
           for (int64_t v = 0; v < V; ++v)
-            maps[v].map(load.getResult(),
-                        memref::LoadOp::create(b, loc, entry->cache, ValueRange{slot(v)}));
-          continue;
+            lmaps[v].map(load.getResult(),
+                         memref::LoadOp::create(b, loc, entry->cache, ValueRange{slot(v)}));
+          return;
         }
         auto keep = [&]() {
           if (!entry)
             return;
           for (int64_t v = 0; v < V; ++v)
-            memref::StoreOp::create(b, loc, maps[v].lookup(load.getResult()), entry->cache,
+            memref::StoreOp::create(b, loc, lmaps[v].lookup(load.getResult()), entry->cache,
                                     ValueRange{slot(v)});
           filling.push_back(entry);
         };
         auto scalar = [&](int64_t v) -> Value {
           if (!inside[v])
-            return b.clone(op, maps[v])->getResult(0);
+            return b.clone(op, lmaps[v])->getResult(0);
           return sb.ifElse(inside[v], elt,
-                           [&]() -> SmallVector<Value> { return {b.clone(op, maps[v])->getResult(0)}; },
+                           [&]() -> SmallVector<Value> { return {b.clone(op, lmaps[v])->getResult(0)}; },
                            [&]() -> SmallVector<Value> { return {sb.zero(elt)}; })[0];
         };
         if (!aligned.contains(&op)) {
           for (int64_t v = 0; v < V; ++v)
-            maps[v].map(load.getResult(), scalar(v));
+            lmaps[v].map(load.getResult(), scalar(v));
           keep();
-          continue;
+          return;
         }
         auto type = VectorType::get({V}, elt);
         Value whole = sb.andi(sb.lt(sb.add(ts[0], V - 1), n), aligned[&op]);
@@ -720,9 +813,9 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
             [&]() -> SmallVector<Value> {
               SmallVector<Value> indices;
               for (Value index : load.getIndices())
-                indices.push_back(maps[0].lookupOrDefault(index));
+                indices.push_back(lmaps[0].lookupOrDefault(index));
               int64_t bytes = elt.getIntOrFloatBitWidth() / 8;
-              return {vector::LoadOp::create(b, loc, type, maps[0].lookupOrDefault(load.getMemRef()),
+              return {vector::LoadOp::create(b, loc, type, lmaps[0].lookupOrDefault(load.getMemRef()),
                                              indices, /*nontemporal=*/false,
                                              llvm::Align(bytes * V))};
             },
@@ -733,8 +826,32 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
               return {vector::FromElementsOp::create(b, loc, type, elements)};
             })[0];
         for (int64_t v = 0; v < V; ++v)
-          maps[v].map(load.getResult(), vector::ExtractOp::create(b, loc, vec, v));
+          lmaps[v].map(load.getResult(), vector::ExtractOp::create(b, loc, vec, v));
         keep();
+      };
+      for (Operation &op : body->without_terminator()) {
+        if (!early.contains(&op))
+          continue;
+        auto load = dyn_cast<memref::LoadOp>(op);
+        if (!load) {
+          for (int64_t v = 0; v < V; ++v)
+            b.clone(op, maps[v]);
+          continue;
+        }
+        CachedLoad *entry = cached ? cachedLoadOf(load, loop, /*create=*/false) : nullptr;
+        if (entry && entry->loops < 2 && !entry->prefetch)
+          entry = nullptr;
+        emitEarlyLoad(load, entry, maps);
+      }
+      // A later loop's loads this loop prefetches: the same elements (the
+      // loops' bounds are the same), the later loop's variable mapped to
+      // this one's.
+      for (CachedLoad *entry : prefetched) {
+        scf::ForOp owner = entry->prefetch->owner;
+        SmallVector<IRMapping> lmaps(maps);
+        for (int64_t v = 0; v < V; ++v)
+          lmaps[v].map(owner.getInductionVar(), maps[v].lookup(loop.getInductionVar()));
+        emitEarlyLoad(entry->prefetch->load, entry, lmaps);
       }
       if (!vectorStores.empty()) {
         emitSpeculatedTurn(sb, rl, early, vectorStores, maps, ts, inside, n, partials);
@@ -849,18 +966,24 @@ LogicalResult RowReductionGen::generate(std::string &why) {
     emitBody(sb, outer, /*cached=*/false);
   } else {
     // The elements several loops read, each lane's in registers.
+    // (In the body's order: the private arrays are created in this order,
+    // which the generated code must not take from pointer hashes.)
     for (RowLoop &rl : loops) {
       llvm::SmallPtrSet<CachedLoad *, 4> seen;
-      for (Operation *op : hoistable(rl.loop))
-        if (auto load = dyn_cast<memref::LoadOp>(op))
+      llvm::DenseSet<Operation *> early = hoistable(rl.loop);
+      for (Operation &op : rl.loop.getBody()->without_terminator())
+        if (auto load = dyn_cast<memref::LoadOp>(op); load && early.contains(&op))
           if (CachedLoad *c = cachedLoadOf(load, rl.loop, /*create=*/true); c && seen.insert(c).second)
             ++c->loops;
     }
+    if (s.prefetch)
+      for (const Prefetch &p : prefetches)
+        cachedLoadOf(p.load, p.owner, /*create=*/false)->prefetch = &p;
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(&kernel.getBody().front());
       for (CachedLoad &c : cachedLoads)
-        if (c.loops >= 2)
+        if (c.loops >= 2 || c.prefetch)
           c.cache = memref::AllocaOp::create(
               b, loc, MemRefType::get({s.cachedTurns * s.vector},
                                       cast<MemRefType>(c.memref.getType()).getElementType()));
@@ -901,8 +1024,14 @@ LogicalResult RowReductionGen::generate(std::string &why) {
 } // namespace
 
 LogicalResult mlir::ks::checkRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
-                                          int64_t maxSharedBytes, std::string &why) {
-  return RowReductionGen(forall, s).analyze(maxSharedBytes, why);
+                                          int64_t maxSharedBytes, std::string &why,
+                                          int64_t *prefetchable) {
+  RowReductionGen gen(forall, s);
+  if (failed(gen.analyze(maxSharedBytes, why)))
+    return failure();
+  if (prefetchable)
+    *prefetchable = gen.prefetchableLoads();
+  return success();
 }
 
 LogicalResult mlir::ks::generateRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,

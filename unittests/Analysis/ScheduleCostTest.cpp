@@ -140,6 +140,27 @@ TEST(ScheduleCost, RowsKeptInRegistersWin) {
   EXPECT_NEAR(cached, 0.133e-3, 0.15 * 0.133e-3);
 }
 
+// RMSNorm's weight, read after the row's reduction: without prefetch each
+// wave of resident rows waits one more round trip (~740 cycles); with it
+// (P = 1, the row cached) it does not, and a row kernel without such loads
+// is charged nothing either way. Measured on the H200 (2026-12-04): 65536
+// rows of 1024, 128 threads per row, 0.142 ms without, 0.137 ms with.
+TEST(ScheduleCost, PrefetchSavesTheLateWait) {
+  RowSizes rows = softmaxRows(65536, 1024);
+  rows.readPasses = 2;
+  rows.prefetchable = 1;
+  ScalarValues without = rowKnobs(128, 1, 1, 4, 8), with = without;
+  with["P"] = 1;
+  double slow = predictRowReduction(h200(), rows, without, 32, 32).seconds;
+  double fast = predictRowReduction(h200(), rows, with, 32, 32).seconds;
+  EXPECT_LT(fast, slow);
+  // 32 waves (16 blocks of 128 threads per SM) of 740 cycles at 1.98 GHz.
+  EXPECT_NEAR(slow - fast, 32 * 740 / 1.98e9, 1e-6);
+  rows.prefetchable = 0;
+  EXPECT_EQ(predictRowReduction(h200(), rows, without, 32, 32).seconds,
+            predictRowReduction(h200(), rows, with, 32, 32).seconds);
+}
+
 // A long uncached row with one turn in flight per thread is latency-bound;
 // more turns in flight are faster (a row sum of 4096 elements).
 TEST(ScheduleCost, RowsWithMoreInFlightWin) {

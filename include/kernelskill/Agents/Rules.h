@@ -43,6 +43,12 @@ enum class RuleCondition {
   FewOutputTiles,
   /// Rows: the loops walk each row along its contiguous dimension.
   RowsContiguous,
+  /// Rows as above of at most 1024 elements, and a later loop reads a
+  /// buffer the kernel does not write at the loop's variable (RMSNorm's
+  /// weight[j], LayerNorm's gamma). Measured on the H200 (2026-12-04,
+  /// bench/results/2026-12-04-h200-prefetch): prefetching those loads
+  /// gains at rows of 1024 and loses at 4096 (the registers).
+  RowsWithLateReads,
   /// Stencils over a 2-D or a 3-D space (the register window's tile and
   /// block have one size per dimension).
   Stencil2D,

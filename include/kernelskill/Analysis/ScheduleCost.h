@@ -54,6 +54,9 @@ struct RowSizes {
   /// variable is the loads' last index): a row walk, not a column walk.
   bool contiguous = true;
   int64_t elementBytes = 4;
+  /// Loads a later loop makes from read-only buffers at the loop's variable
+  /// (RMSNorm's weight[j]), which the schedule's prefetch issues early.
+  int64_t prefetchable = 0;
 };
 /// A two-dimensional elementwise space (a transpose), at the workload.
 struct TileSizes {

@@ -47,6 +47,13 @@ struct RowReductionSchedule {
   /// adjacent in memory (a column sum: the forall runs over columns). The
   /// partials are combined through shared memory.
   bool interleaved = false;
+  /// With cached_turns: the loads a later loop over the row makes from a
+  /// buffer the kernel does not write, at the loop's variable (RMSNorm's
+  /// weight[j] after the sum of squares), issued by the first loop of the
+  /// same bounds with the row's own loads and kept in registers (V x C
+  /// more per buffer), so the later loop waits on no memory after the
+  /// row's reduction. Nothing changes in a kernel without such loads.
+  bool prefetch = false;
 
   int64_t threads() const { return threadsPerRow * rowsPerBlock; }
 };
@@ -57,8 +64,11 @@ std::string verifyRowReduction(const RowReductionSchedule &s, int64_t maxThreads
 
 /// Whether the schedule applies to `forall` (the checks of
 /// generateRowReduction, without changing the IR); `why` says why not.
+/// `prefetchable`, when given, receives how many loads `prefetch` would
+/// issue early (whatever the schedule's own setting).
 LogicalResult checkRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
-                                int64_t maxSharedBytes, std::string &why);
+                                int64_t maxSharedBytes, std::string &why,
+                                int64_t *prefetchable = nullptr);
 
 /// Rewrites the top-level forall of a raised kernel into the schedule's
 /// SIMT code and its launch (shared memory for the warp totals within

@@ -216,6 +216,7 @@ DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
   s.unroll = getUnroll();
   s.cachedTurns = getCachedTurns();
   s.interleaved = getInterleaved();
+  s.prefetch = getPrefetch();
   return applyForallSchedule<RowReductionSchedule>(*this, target, "ks.simt_row_reduction", s,
                                                    verifyRowReduction, generateRowReduction,
                                                    results);

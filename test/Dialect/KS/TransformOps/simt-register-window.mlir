@@ -43,22 +43,29 @@
 // CHECK: scf.yield %cst
 // CHECK-NEXT: }
 // CHECK-NOT: memref.load %[[IN]]
-// The first point, row i0: the rows above and below from values 0 and 2,
-// the right neighbour and w global.
-// CHECK: %[[P0IN:.*]] = arith.cmpi ult, %[[I0]], %arg3
+// The column inside the space along the other dimension, checked once; the
+// first point, row i0: the rows above and below from values 0 and 2, the
+// right neighbour and w global.
 // CHECK: %[[JIN:.*]] = arith.cmpi ult, %[[J]], %arg4
-// CHECK: %[[IN0P:.*]] = arith.andi %[[P0IN]], %[[JIN]]
-// CHECK: scf.if %[[IN0P]] {
+// CHECK: scf.if %[[JIN]] {
+// CHECK: %[[P0IN:.*]] = arith.cmpi ult, %[[I0]], %arg3
+// CHECK: scf.if %[[P0IN]] {
 // CHECK: %[[RIGHT:.*]] = memref.load %{{.*}}[%[[I0]], %{{.*}}] : memref<?x?xf32, strided<[?, 1]>>
 // CHECK-NEXT: %[[WJ:.*]] = memref.load %[[W]][%[[J]]] : memref<?xf32>
 // CHECK-NEXT: %[[S0:.*]] = arith.addf %[[V0]], %[[V2]]
 // CHECK-NEXT: %[[S1:.*]] = arith.addf %[[S0]], %[[RIGHT]]
 // CHECK-NEXT: arith.addf %[[S1]], %[[WJ]]
-// The second point, row i0 + 1: values 1 and 3.
-// CHECK: %[[P1IN:.*]] = arith.cmpi ult, %[[I1]], %arg3
-// CHECK: scf.if
+// The second point, row i0 + 1 (values 1 and 3), inside the first's check:
+// past the space's end, so is every later point.
+// CHECK: memref.store
+// CHECK-NEXT: %[[P1IN:.*]] = arith.cmpi ult, %[[I1]], %arg3
+// CHECK-NEXT: scf.if %[[P1IN]] {
 // CHECK: memref.load %{{.*}}[%[[I1]], %{{.*}}]
 // CHECK: arith.addf %[[V1]], %[[V3]]
+// CHECK: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: }
 // CHECK-LABEL: func.func @launch
 // CHECK: %[[GX:.*]] = arith.ceildivui %arg4, %c4
 // CHECK: %[[GY:.*]] = arith.ceildivui %arg3, %c4

@@ -486,3 +486,32 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
   }
 }
 
+// -----
+
+// prefetch keeps the later loop's loads in the cached turns' registers: it
+// needs cached_turns.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      // expected-note @below {{target}}
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%r, %c0] : memref<?x?xf32>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_row_reduction: prefetch needs cached_turns > 0 (the prefetched elements are kept in the cached turns' registers)}}
+    %k = transform.ks.simt_row_reduction %f {prefetch = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -215,6 +215,126 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 
 // -----
 
+// prefetch: the second loop's weight[j] (a buffer the kernel does not write,
+// at the loop's variable) is loaded by the first loop's turns, next to the
+// row's own loads, into a second private array; after the shuffles the
+// second loop reads both arrays and no memory. The uncached version keeps
+// its loads where they were.
+// CHECK-LABEL: gpu.func @rms_like
+// CHECK-DAG: %[[ROW:.*]] = memref.alloca() : memref<8xf32>
+// CHECK-DAG: %[[W:.*]] = memref.alloca() : memref<8xf32>
+// CHECK: scf.if
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 iter_args
+// CHECK: vector.load %{{.*}} : memref<?x?xf32, strided<[?, 1]>>, vector<4xf32>
+// CHECK: vector.load %{{.*}} : memref<?xf32, strided<[1]>>, vector<4xf32>
+// CHECK: } {ks.unroll}
+// CHECK: gpu.shuffle
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK-NOT: vector.load
+// CHECK-DAG: memref.load %[[ROW]]
+// CHECK-DAG: memref.load %[[W]]
+// CHECK: } {ks.unroll}
+// CHECK: } else {
+// CHECK: gpu.shuffle
+// CHECK: scf.for
+// CHECK: vector.load %{{.*}} : memref<?xf32, strided<[1]>>, vector<4xf32>
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @rms_like(%x0: memref<?xf32>, %w0: memref<?xf32>, %y0: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %x = memref.reinterpret_cast %x0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %w = memref.reinterpret_cast %w0 to offset: [0], sizes: [%cols], strides: [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+      %y = memref.reinterpret_cast %y0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %q = arith.mulf %v, %v : f32
+          %n = arith.addf %acc, %q : f32
+          scf.yield %n : f32
+        }
+        scf.for %j = %c0 to %cols step %c1 {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %g = memref.load %w[%j] : memref<?xf32, strided<[1]>>
+          %d = arith.divf %v, %s : f32
+          %e = arith.mulf %d, %g : f32
+          memref.store %e, %y[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32>, %w: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@rms_like blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xf32>, %w : memref<?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 1, vector = 4, cached_turns = 2, prefetch = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// prefetch where the later loop's load cannot move: its index is a value
+// the first loop's reduction computes (weight[j * 0 + ...] is not at the
+// loop's variable alone), so only the row is cached and the second loop
+// still loads the weight from memory, after the shuffles.
+// CHECK-LABEL: gpu.func @no_prefetch
+// CHECK: memref.alloca() : memref<8xf32>
+// CHECK-NOT: memref.alloca
+// CHECK: scf.if
+// CHECK: gpu.shuffle
+// CHECK: scf.for %{{.*}} = %c0 to %c2 step %c1 {
+// CHECK: memref.load %{{.*}} : memref<?x?xf32, strided<[?, 1]>>
+// CHECK: } {ks.unroll}
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @no_prefetch(%x0: memref<?xf32>, %w0: memref<?xf32>, %y0: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %x = memref.reinterpret_cast %x0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %y = memref.reinterpret_cast %y0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %w = memref.reinterpret_cast %w0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%r) in (%rows) {
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %n = arith.addf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        %si32 = arith.fptoui %s : f32 to i32
+        %si = arith.index_cast %si32 : i32 to index
+        %row = arith.remui %si, %rows : index
+        scf.for %j = %c0 to %cols step %c1 {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %g = memref.load %w[%row, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %e = arith.mulf %v, %g : f32
+          memref.store %e, %y[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32>, %w: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@no_prefetch blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xf32>, %w : memref<?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 1, vector = 4, cached_turns = 2, prefetch = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // Interleaved lanes (a column sum: the forall runs over columns): lane l of
 // the block's column g is thread l * 16 + g, so a warp reads 16 adjacent
 // columns of 2 rows; each lane takes every 64th row; no shuffles: the

@@ -144,7 +144,14 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
     `threads_per_row * vector * C` elements is read from memory once: the
     elements several loops read are kept in each thread's registers by the
     first loop (all C turns unrolled), and longer rows take the uncached
-    version (the loops' bounds must be the same for every row). Each loop's reductions (any associative arith op with a
+    version (the loops' bounds must be the same for every row). With
+    `prefetch` (and `cached_turns`), the loads a later loop over the row
+    makes from a buffer the kernel does not write, at the loop's variable
+    and indices fixed before the first loop (RMSNorm's `weight[j]`), are
+    issued by the first loop of the same bounds together with the row's own
+    loads and kept in registers, so the later loop does not wait on memory
+    after the row's reduction; a kernel without such loads is unchanged by
+    it. Each loop's reductions (any associative arith op with a
     neutral element: add, mul, min, max) are combined across the row's
     threads with warp shuffles, then shared memory across its warps, so that
     every thread holds the row's totals; the work between the loops runs in
@@ -159,7 +166,8 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
       DefaultValuedAttr<I64Attr, "1">:$vector,
       DefaultValuedAttr<I64Attr, "1">:$unroll,
       DefaultValuedAttr<I64Attr, "0">:$cached_turns,
-      DefaultValuedAttr<BoolAttr, "false">:$interleaved);
+      DefaultValuedAttr<BoolAttr, "false">:$interleaved,
+      DefaultValuedAttr<BoolAttr, "false">:$prefetch);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
