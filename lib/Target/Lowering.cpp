@@ -41,6 +41,9 @@ void mlir::ks::addKernelLowering(OpPassManager &pm, StringRef chip, BinaryFormat
   // (bench/results/2026-12-04-h200-loop-offsets): narrowed after the
   // unrolling, softmax row_warp 65536x1024 fell from 0.96 to 0.65 of the
   // copy; narrowed before it, 0.95, with the 3-D stencil window at 0.74-0.75.
+  // One store after an if that stores the same element in both branches
+  // (a border copy): its address computed once, the branch predicable.
+  pm.addPass(createKSSinkBranchStores());
   pm.addPass(createKSNarrowOffsets());
   // Schedules keep register-tile loops rolled (readable IR, exported CUDA):
   // unroll them so their private arrays become registers. A raised kernel

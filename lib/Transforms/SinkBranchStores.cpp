@@ -1,0 +1,90 @@
+//===- SinkBranchStores.cpp - One store after an if that stores either way -===//
+//
+// `scf.if %c { ...; memref.store %a, %m[%i] } else { ...; memref.store %b,
+// %m[%i] }` becomes `%v = scf.if %c -> T { ...; yield %a } else { ...;
+// yield %b }; memref.store %v, %m[%i]` (Passes.td says why). Upstream's
+// canonicalizations move no side effects out of scf.if regions, and LLVM's
+// own sinking of the two stores keeps a phi of two addresses computed
+// apart, hence this pattern.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Transforms/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::ks {
+#define GEN_PASS_DEF_KSSINKBRANCHSTORES
+#include "kernelskill/Transforms/Passes.h.inc"
+} // namespace mlir::ks
+
+using namespace mlir;
+
+namespace {
+/// The store that ends `block` (the last op before its terminator), if any.
+memref::StoreOp endingStore(Block &block) {
+  if (block.getOperations().size() < 2)
+    return {};
+  return dyn_cast<memref::StoreOp>(*std::prev(block.getTerminator()->getIterator()));
+}
+
+struct SinkStoresOutOfIf : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(scf::IfOp ifOp, PatternRewriter &rewriter) const override {
+    if (ifOp.getElseRegion().empty())
+      return rewriter.notifyMatchFailure(ifOp, "no else branch");
+    memref::StoreOp thenStore = endingStore(ifOp.getThenRegion().front());
+    memref::StoreOp elseStore = endingStore(ifOp.getElseRegion().front());
+    if (!thenStore || !elseStore)
+      return rewriter.notifyMatchFailure(ifOp, "a branch does not end with a store");
+    // The same element: the same memref and index values, from outside.
+    auto outside = [&](Value v) { return !ifOp->isAncestor(v.getParentBlock()->getParentOp()); };
+    if (thenStore.getMemRef() != elseStore.getMemRef() ||
+        thenStore.getIndices() != elseStore.getIndices() ||
+        thenStore.getNontemporal() != elseStore.getNontemporal() ||
+        thenStore.getAlignment() != elseStore.getAlignment() ||
+        !outside(thenStore.getMemRef()) || !llvm::all_of(thenStore.getIndices(), outside))
+      return rewriter.notifyMatchFailure(ifOp, "the stores are to different elements");
+
+    Value memref = thenStore.getMemRef();
+    SmallVector<Value> indices(thenStore.getIndices());
+    Location loc = thenStore.getLoc();
+    bool nontemporal = thenStore.getNontemporal();
+    std::optional<uint64_t> alignment = thenStore.getAlignment();
+    SmallVector<Type> types(ifOp.getResultTypes());
+    types.push_back(thenStore.getValueToStore().getType());
+    auto merged = scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                                    /*addThenBlock=*/false, /*addElseBlock=*/false);
+    for (auto [from, to] : {std::pair(&ifOp.getThenRegion(), &merged.getThenRegion()),
+                            std::pair(&ifOp.getElseRegion(), &merged.getElseRegion())}) {
+      rewriter.inlineRegionBefore(*from, *to, to->end());
+      Block &block = to->front();
+      auto yield = cast<scf::YieldOp>(block.getTerminator());
+      memref::StoreOp store = endingStore(block);
+      SmallVector<Value> values(yield.getOperands());
+      values.push_back(store.getValueToStore());
+      rewriter.setInsertionPoint(yield);
+      rewriter.replaceOpWithNewOp<scf::YieldOp>(yield, values);
+      rewriter.eraseOp(store);
+    }
+    rewriter.setInsertionPointAfter(merged);
+    memref::StoreOp::create(rewriter, loc, merged.getResults().back(), memref, indices,
+                            nontemporal, llvm::MaybeAlign(alignment.value_or(0)));
+    rewriter.replaceOp(ifOp, merged.getResults().drop_back());
+    return success();
+  }
+};
+
+struct SinkBranchStores : ks::impl::KSSinkBranchStoresBase<SinkBranchStores> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<SinkStoresOutOfIf>(&getContext());
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
