@@ -39,11 +39,11 @@ ODD = ["rows=37,cols=1000", "rows=1,cols=4097", "rows=5,cols=1"]
 GPU_ODD = ["rows=1000,cols=1023", "rows=4097,cols=1", "rows=1,cols=4097"]
 
 
-def rows_case(kernel, params, bytes_, schedule, eps=False, sizes=SIZES):
+def rows_case(kernel, params, bytes_, schedule, eps=False, sizes=SIZES, tag=""):
     # ks-bench's workload values are integers: eps = 1 there (the time does
     # not depend on it), 1e-5 in the CPU emulation.
     cpu, gpu = (",eps=0.00001", ",eps=1") if eps else ("", "")
-    return dict(name=f"{kernel}_{schedule.split('.')[0]}", source=f"{kernel}.cu",
+    return dict(name=f"{kernel}_{schedule.split('.')[0]}{tag}", source=f"{kernel}.cu",
                 schedule=schedule, params=params, launcher=params,
                 odd=[w + cpu for w in ODD], gpu_odd=[w + gpu for w in GPU_ODD],
                 bench=[w + gpu for w in sizes], bytes=bytes_, baseline=["copy"],
@@ -80,6 +80,20 @@ for schedule in ("row_block128_v1_p.mlir", "row_warp_p.mlir", "row_block_v1_p.ml
 for schedule in ("row_warp_v1.mlir", "row_block_v1.mlir"):
     CASES += [c for c in norm_cases(schedule) if not c["name"].startswith("rmsnorm")]
 
+# Softmax on rows too long to keep in registers (256 MiB each): the two-pass
+# loops read a row three times (row_block takes its uncached version there),
+# online merges the first two (include/kernelskill/Transforms/OnlineSoftmax.h).
+# The causal softmax masks the elements past the diagonal with -inf, which
+# the online form must add as zeros.
+LONG = ["rows=1024,cols=65536", "rows=4096,cols=16384"]
+# row_block1024_c4 keeps rows of up to 16384 in registers (read once).
+for kernel, schedules in (("softmax", ("row_block.mlir", "row_block_online.mlir",
+                                       "row_block1024_online.mlir", "row_block_online_u4.mlir",
+                                       "row_block1024_c4.mlir")),
+                          ("causal_softmax", ("row_block.mlir", "row_block_online.mlir"))):
+    for schedule in schedules:
+        CASES.append(rows_case(kernel, NORM, "8*rows*cols", schedule, sizes=LONG,
+                               tag="_long" if schedule == "row_block.mlir" else ""))
 
 # Transposes, column sums and stencils: their own shapes and bytes.
 def case(kernel, schedule, params, bytes_, bench, odd, gpu_odd, launcher=None):

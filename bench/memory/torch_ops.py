@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """PyTorch's ops for the memory-bound benchmarks, in fp32 on the same shapes
 (bench/memory/cases.py): x.sum(1), x.amax(1), softmax(x, 1), layer_norm with
-weight and bias, rms_norm with weight; x.t().contiguous() (16384²) and
+weight and bias, rms_norm with weight, softmax on rows of 65536 and 16384; x.t().contiguous() (16384²) and
 x.sum(0) (16384×4096); torch.bincount of 256 MiB of bytes. Each timed with CUDA events, median of
 50 after 10 warm-ups, L2 flushed before each; GB/s for the bytes the op must
 move (read x once, write the result once), as ks-bench counts ours.
@@ -51,6 +51,15 @@ for rows, cols in ((16384, 4096), (65536, 1024)):
                             gbps=nbytes / (ms * 1e-3) / 1e9, torch=torch.__version__,
                             device=torch.cuda.get_device_name()))
         print(json.dumps(results[-1]), flush=True)
+# Softmax on long rows (bench/memory/cases.py LONG).
+for rows, cols in ((1024, 65536), (4096, 16384)):
+    x = torch.rand(rows, cols, device="cuda") * 2 - 1
+    ms = timed(lambda: torch.softmax(x, 1))
+    results.append(dict(op="softmax", workload=f"rows={rows},cols={cols}", median_ms=ms,
+                        gbps=8 * rows * cols / (ms * 1e-3) / 1e9, torch=torch.__version__,
+                        device=torch.cuda.get_device_name()))
+    print(json.dumps(results[-1]), flush=True)
+    del x
 # The transpose, column sum (same call).
 for (rows, cols), op, fn_of, nbytes in (
         ((16384, 16384), "t().contiguous()", lambda x: (lambda: x.t().contiguous()), 8 * 16384 * 16384),

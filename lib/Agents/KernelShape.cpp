@@ -96,9 +96,8 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     });
     return bytes;
   };
-  int64_t prefetchable = 0;
-  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why,
-                               &prefetchable))) {
+  RowReductionFacts facts;
+  if (failed(checkRowReduction(shape.forall, probe, /*maxSharedBytes=*/48 * 1024, why, &facts))) {
     // A stencil: checked with the register window of one point per thread.
     int64_t rank = shape.forall.getRank();
     HaloTileSchedule window;
@@ -132,7 +131,8 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
   shape.sizesFrom = context.source;
   RowSizes &rows = shape.rows;
   rows.rows = 1;
-  rows.prefetchable = prefetchable;
+  rows.prefetchable = facts.prefetchableLoads;
+  rows.onlinePairs = facts.onlinePairs;
   for (OpFoldResult ub : shape.forall.getMixedUpperBound())
     rows.rows *= extent(ub);
   rows.readPasses = 0;

@@ -101,6 +101,12 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "row's reduction, one more wait on memory per row: with the row in registers, issue "
        "those loads with the row's own (V*C more registers per buffer; rows of up to 1024 "
        "elements, where the registers it takes cost less than the wait)"},
+      {AK::Memory, PC::Rows, RC::RowsWithOnlinePair, 0, "row_reduction", {},
+       {{"O", {1, 0}}},
+       0.9,
+       "the row's maximum and then the sum of exp(x - max) take two reads of a row too long "
+       "to keep in registers: one loop carrying the running maximum and the sum rescaled to "
+       "it (online softmax) reads it once for both"},
       {AK::Memory, PC::Transpose, RC::Always, 0, "transpose_tile", kTranspose,
        {{"TI", {32, 64}}, {"TJ", {32, 64}}, {"BX", {32}}, {"BY", {8, 16}}, {"PAD", {1}}},
        0.9,
@@ -209,6 +215,9 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
   case RC::RowsWithLateReads:
     return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.prefetchable > 0 &&
            s.rows.length <= 1024;
+  case RC::RowsWithOnlinePair:
+    return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.onlinePairs > 0 &&
+           s.rows.length > 4096;
   case RC::Stencil2D:
     return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 2;
   case RC::Stencil3D:

@@ -62,6 +62,7 @@ const Knob kRowReductionKnobs[] = {
     {"C", 8, "turns kept in registers (rows of up to T*V*C elements read once)"},
     {"P", 0, "with C > 0, 1: a later loop's loads of read-only buffers issued with the row's "
              "(V*C more registers each)"},
+    {"O", 0, "1: a max loop and a later sum of exp(x - max) merged into one read (online)"},
 };
 
 const Knob kTransposeTileKnobs[] = {
@@ -169,7 +170,8 @@ std::string rowReductionAttributes(const KnobValues &v) {
          ", vector = " + std::to_string(knobValue(v, "V")) +
          ", unroll = " + std::to_string(knobValue(v, "U")) +
          ", cached_turns = " + std::to_string(knobValue(v, "C")) +
-         (knobValue(v, "P") ? ", prefetch = true}" : "}");
+         (knobValue(v, "P") ? ", prefetch = true" : "") +
+         (knobValue(v, "O") ? ", online = true}" : "}");
 }
 
 /// For the families of raised kernels without a contraction: the knobs'
@@ -307,7 +309,7 @@ const Family kRowReduction{
      "4*(T/32)*2", "T*R", "V*C*(1+P)+2*U*V+24", "T,V"},
     rowReductionAttributes, verifyRowReductionKnobs, [](const KnobValues &v) -> int64_t {
       return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0) +
-             (knobValue(v, "P") > 0);
+             (knobValue(v, "P") > 0) + (knobValue(v, "O") > 0);
     }};
 
 // Not proposed by any rule yet either: the driver's schedule for a raised
@@ -434,6 +436,7 @@ RowReductionSchedule mlir::ks::toRowReduction(const KnobValues &v) {
   s.unroll = knobValue(v, "U");
   s.cachedTurns = knobValue(v, "C");
   s.prefetch = knobValue(v, "P") != 0;
+  s.online = knobValue(v, "O") != 0;
   return s;
 }
 

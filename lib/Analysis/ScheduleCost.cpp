@@ -165,7 +165,12 @@ ScheduleCost mlir::ks::predictRowReduction(const GPUCapabilities &caps, const Ro
   bool cached = C > 0 && T * V * C >= sz.length;
   double eb = double(sz.elementBytes);
   double row = double(sz.length) * eb;
-  int64_t passes = cached ? 1 : std::max<int64_t>(1, sz.readPasses);
+  // Online: each merged pair of loops reads the row once where it read it
+  // twice (kept in registers, the row is read once either way). Neither its
+  // extra exponentials nor its one combine instead of two are charged: the
+  // kernel stays memory-bound.
+  int64_t merged = knob(knobs, "O") > 0 ? sz.onlinePairs : 0;
+  int64_t passes = cached ? 1 : std::max<int64_t>(1, sz.readPasses - merged);
   double bytes = double(sz.rows) * (row * double(passes + (sz.writes ? 1 : 0)) +
                                     (sz.writes ? 0.0 : eb));
   double clock = double(caps.smClockMHz) * 1e6;

@@ -25,6 +25,8 @@
 //     prefetch, a later loop's loads from read-only buffers at the loop's
 //     variable issued by the first loop of the same bounds (its turns'
 //     early loads), kept in registers too
+//   online: a max loop and a later sum of exp(x - max) merged into one loop
+//     first (OnlineSoftmax.h), its (max, sum) pairs combined as pairs
 //
 // Legality: the reductions' order changes (partial sums per lane, then a
 // tree): the verification tolerance covers it (docs/Raising.md). A buffer
@@ -45,6 +47,7 @@
 #include "SIMTBuilder.h"
 #include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/OnlineSoftmax.h"
 #include "kernelskill/Transforms/Raising.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -90,6 +93,11 @@ std::string mlir::ks::verifyRowReduction(const RowReductionSchedule &s, int64_t 
 }
 
 namespace {
+/// Equal values, or constants of equal value (loop bounds).
+bool sameBound(Value x, Value y) {
+  return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
+}
+
 /// One loop-carried reduction of a row loop.
 struct Reduction {
   unsigned index;       ///< the iter_arg
@@ -102,6 +110,9 @@ struct Reduction {
 struct RowLoop {
   scf::ForOp loop;
   SmallVector<Reduction> reductions;
+  /// Merged by `online`: reductions 0 and 1 are a (max, sum) pair, combined
+  /// with combineOnlineSoftmax.
+  bool online = false;
 };
 
 class RowReductionGen {
@@ -111,10 +122,12 @@ public:
 
   /// Every refusal happens here, before the IR changes.
   LogicalResult analyze(int64_t maxSharedBytes, std::string &why);
-  LogicalResult generate(std::string &why);
-  /// After analyze: the loads `prefetch` issues early (whether or not the
-  /// schedule asks for it).
-  int64_t prefetchableLoads() const { return prefetches.size(); }
+  LogicalResult generate(int64_t maxSharedBytes, std::string &why);
+  /// After analyze: what `prefetch` and `online` find (whether or not the
+  /// schedule asks for them).
+  RowReductionFacts facts() const {
+    return {int64_t(prefetches.size()), int64_t(onlinePairs.size())};
+  }
 
 private:
   scf::ForallOp forall;
@@ -133,6 +146,12 @@ private:
   SmallVector<Prefetch> prefetches;
   /// The loads a later row loop could take from an earlier one (analysis).
   void findPrefetches();
+  /// The loop pairs `online` merges (analysis), and the merged loops.
+  SmallVector<OnlineSoftmaxPair> onlinePairs;
+  llvm::DenseSet<Operation *> mergedLoops;
+  /// The cache entries of every row loop's loads (analysis: which loads
+  /// several loops make).
+  void countCachedLoads();
 
   /// The row loop at the body's top level that holds `op`, if any.
   scf::ForOp enclosingRowLoop(Operation *op);
@@ -149,7 +168,7 @@ private:
     Value memref;
     SmallVector<Value> others; ///< the indices besides the loop variable
     unsigned loops = 0;        ///< how many row loops load it
-    Value cache;
+    Value cache;               ///< (generation: with cached_turns)
     bool filled = false;
     /// Prefetched: the earlier loop that fills it, the load it stands for.
     const Prefetch *prefetch = nullptr;
@@ -173,6 +192,12 @@ private:
   Value alignedFlag(SIMTBuilder &sb, Value memref, ValueRange indices, scf::ForOp loop,
                     IRMapping &outer);
   SmallVector<Value> combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl, ValueRange partials);
+  /// rl's reductions in the groups combined together: each plain one
+  /// alone, an online (max, sum) pair as one.
+  SmallVector<SmallVector<unsigned>> reductionGroups(const RowLoop &rl) const;
+  /// The group `ks`'s values `a` combined with `b` (a the accumulator).
+  SmallVector<Value> combineGroup(OpBuilder &b, Location loc, const RowLoop &rl,
+                                  ArrayRef<unsigned> ks, ValueRange a, ValueRange x);
   /// The rest of a speculated turn's body (after its early loads), element
   /// by element, with the stores in `vectorStores` (store -> aligned flag)
   /// kept to the turn's end and written V wide where the turn is whole.
@@ -182,9 +207,12 @@ private:
                           ArrayRef<Value> inside, Value n, SmallVectorImpl<Value> &partials);
   /// Interleaved lanes: every partial through shared memory (slot
   /// lane * R + group), each thread combining its row's in lane order.
-  SmallVector<Value> combineThroughShared(
-      SIMTBuilder &sb, const RowLoop &rl, ArrayRef<Value> partials,
-      llvm::function_ref<Value(const Reduction &, Value, Value)> combine);
+  SmallVector<Value> combineThroughShared(SIMTBuilder &sb, const RowLoop &rl,
+                                          ArrayRef<Value> partials);
+  /// totals[k] = the combination of `count` slots of each `buffers[k]`
+  /// (slot(i) the i-th's index), in slot order, group by group.
+  void combineSlots(SIMTBuilder &sb, const RowLoop &rl, ArrayRef<Value> buffers, int64_t count,
+                    llvm::function_ref<Value(int64_t)> slot, SmallVectorImpl<Value> &totals);
 };
 
 /// Whether `op` (or an op nested in it) may write memory.
@@ -212,6 +240,23 @@ scf::ForOp RowReductionGen::enclosingRowLoop(Operation *op) {
 LogicalResult RowReductionGen::analyzeLoop(scf::ForOp loop, std::string &why) {
   RowLoop rl{loop, {}};
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  if (mergedLoops.contains(loop)) {
+    // The online pair: lanes start from (-inf, 0), an empty row's pair
+    // (maxnumf's own neutral element, NaN, would make the first rescaling
+    // NaN).
+    Operation *max = yield.getOperand(0).getDefiningOp();
+    Operation *add = yield.getOperand(1).getDefiningOp();
+    auto type = cast<FloatType>(yield.getOperand(0).getType());
+    OpBuilder b(loop);
+    rl.reductions.push_back(
+        {0, max, unsigned(max->getOperand(0) == loop.getRegionIterArgs()[0] ? 0 : 1),
+         b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true))});
+    rl.reductions.push_back({1, add, 0, b.getFloatAttr(type, 0.0)});
+    rl.online = true;
+    loopIndex[loop] = loops.size();
+    loops.push_back(rl);
+    return success();
+  }
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
     Value next = yield.getOperand(i);
     Operation *combine = next.getDefiningOp();
@@ -317,9 +362,6 @@ LogicalResult RowReductionGen::analyzeAccesses(std::string &why) {
           why = "a buffer the kernel writes is accessed at indices that differ between accesses";
           return failure();
         }
-      auto sameBound = [](Value x, Value y) {
-        return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
-      };
       if (!sameBound(a.loop.getLowerBound(), first.loop.getLowerBound()) ||
           !sameBound(a.loop.getStep(), first.loop.getStep())) {
         why = "a buffer the kernel writes is accessed in loops of different starts or steps";
@@ -331,6 +373,12 @@ LogicalResult RowReductionGen::analyzeAccesses(std::string &why) {
 }
 
 LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why) {
+  // (Analyzed again after `online` merged its loops.)
+  loops.clear();
+  loopIndex.clear();
+  written.clear();
+  prefetches.clear();
+  cachedLoads.clear();
   kernel = scheduledKernelOf(forall, {gpu::Dimension::x}, why);
   if (!kernel)
     return failure();
@@ -373,62 +421,47 @@ LogicalResult RowReductionGen::analyze(int64_t maxSharedBytes, std::string &why)
   }
   if (failed(analyzeAccesses(why)))
     return failure();
+  countCachedLoads();
   findPrefetches();
+  if (mergedLoops.empty())
+    onlinePairs = findOnlineSoftmaxPairs(forall);
   return success();
 }
 
-void RowReductionGen::findPrefetches() {
-  auto same = [](Value x, Value y) {
-    return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
-  };
-  // The loads at the loop's variable from buffers the kernel does not
-  // write, by (view, other indices), and the row loops that make them.
-  auto key = [](memref::LoadOp load) {
-    SmallVector<Value> k{load.getMemRef()};
-    llvm::append_range(k, load.getIndices().drop_back());
-    return k;
-  };
-  auto candidates = [&](scf::ForOp loop) {
-    SmallVector<memref::LoadOp> result;
-    llvm::DenseSet<Operation *> early = hoistable(loop);
-    for (Operation &op : loop.getBody()->without_terminator())
-      if (auto load = dyn_cast<memref::LoadOp>(op);
-          load && early.contains(&op) && !load.getIndices().empty() &&
-          load.getIndices().back() == loop.getInductionVar())
-        result.push_back(load);
-    return result;
-  };
-  // How many row loops read each (view, other indices).
-  SmallVector<std::pair<SmallVector<Value>, unsigned>> loopsOf;
-  auto countOf = [&](const SmallVector<Value> &k) -> unsigned & {
-    for (auto &entry : loopsOf)
-      if (entry.first == k)
-        return entry.second;
-    loopsOf.push_back({k, 0});
-    return loopsOf.back().second;
-  };
-  for (const RowLoop &rl : loops) {
-    SmallVector<SmallVector<Value>> seen;
-    for (memref::LoadOp load : candidates(rl.loop))
-      if (!llvm::is_contained(seen, key(load))) {
-        seen.push_back(key(load));
-        ++countOf(key(load));
-      }
+void RowReductionGen::countCachedLoads() {
+  // In the body's order: the private arrays are created in this order,
+  // which the generated code must not take from pointer hashes.
+  for (RowLoop &rl : loops) {
+    llvm::SmallPtrSet<CachedLoad *, 4> seen;
+    llvm::DenseSet<Operation *> early = hoistable(rl.loop);
+    for (Operation &op : rl.loop.getBody()->without_terminator())
+      if (auto load = dyn_cast<memref::LoadOp>(op); load && early.contains(&op))
+        if (CachedLoad *c = cachedLoadOf(load, rl.loop, /*create=*/true); c && seen.insert(c).second)
+          ++c->loops;
   }
+}
+
+void RowReductionGen::findPrefetches() {
   for (size_t i = 1; i < loops.size(); ++i) {
     scf::ForOp owner = loops[i].loop, filler;
     for (size_t j = 0; j < i && !filler; ++j) {
       scf::ForOp l = loops[j].loop;
-      if (same(l.getLowerBound(), owner.getLowerBound()) &&
-          same(l.getUpperBound(), owner.getUpperBound()) && same(l.getStep(), owner.getStep()))
+      if (sameBound(l.getLowerBound(), owner.getLowerBound()) &&
+          sameBound(l.getUpperBound(), owner.getUpperBound()) &&
+          sameBound(l.getStep(), owner.getStep()))
         filler = l;
     }
     if (!filler)
       continue;
-    for (memref::LoadOp load : candidates(owner)) {
+    llvm::DenseSet<Operation *> early = hoistable(owner);
+    for (Operation &op : owner.getBody()->without_terminator()) {
+      auto load = dyn_cast<memref::LoadOp>(op);
+      CachedLoad *entry =
+          load && early.contains(&op) ? cachedLoadOf(load, owner, /*create=*/false) : nullptr;
       // Read by another loop too: cached by the first that reads it.
-      if (countOf(key(load)) > 1 ||
-          llvm::any_of(prefetches, [&](const Prefetch &p) { return key(p.load) == key(load); }))
+      if (!entry || entry->loops > 1 || llvm::any_of(prefetches, [&](const Prefetch &p) {
+            return cachedLoadOf(p.load, p.owner, /*create=*/false) == entry;
+          }))
         continue;
       if (!dom.properlyDominates(load.getMemRef(), filler) ||
           llvm::any_of(load.getIndices().drop_back(),
@@ -582,24 +615,47 @@ void RowReductionGen::emitSpeculatedTurn(SIMTBuilder &sb, const RowLoop &rl,
   }
 }
 
+SmallVector<SmallVector<unsigned>> RowReductionGen::reductionGroups(const RowLoop &rl) const {
+  if (rl.online)
+    return {{0, 1}};
+  SmallVector<SmallVector<unsigned>> groups;
+  for (unsigned k = 0; k < rl.reductions.size(); ++k)
+    groups.push_back({k});
+  return groups;
+}
+
+SmallVector<Value> RowReductionGen::combineGroup(OpBuilder &b, Location loc, const RowLoop &rl,
+                                                 ArrayRef<unsigned> ks, ValueRange a,
+                                                 ValueRange x) {
+  if (rl.online) {
+    auto [m, sum] = combineOnlineSoftmax(b, loc, rl.reductions[0].combine, a[0], a[1], x[0], x[1]);
+    return {m, sum};
+  }
+  const Reduction &r = rl.reductions[ks[0]];
+  Operation *c = b.clone(*r.combine);
+  c->setOperand(r.accOperand, a[0]);
+  c->setOperand(1 - r.accOperand, x[0]);
+  return {c->getResult(0)};
+}
+
 SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl,
                                                        ValueRange partials) {
   OpBuilder &b = sb.b;
-  auto combine = [&](const Reduction &r, Value acc, Value x) {
-    Operation *c = b.clone(*r.combine);
-    c->setOperand(r.accOperand, acc);
-    c->setOperand(1 - r.accOperand, x);
-    return c->getResult(0);
-  };
   SmallVector<Value> totals(partials.begin(), partials.end());
   if (s.interleaved)
-    return combineThroughShared(sb, rl, totals, combine);
+    return combineThroughShared(sb, rl, totals);
   int64_t withinWarp = std::min<int64_t>(s.threadsPerRow, 32);
-  for (auto [k, r] : llvm::enumerate(rl.reductions))
+  for (ArrayRef<unsigned> ks : reductionGroups(rl))
     for (int64_t off = withinWarp / 2; off >= 1; off /= 2) {
-      auto shuffle = gpu::ShuffleOp::create(b, sb.loc, totals[k], int32_t(off), 32,
-                                            gpu::ShuffleMode::XOR);
-      totals[k] = combine(r, totals[k], shuffle.getShuffleResult());
+      SmallVector<Value> mine, theirs;
+      for (unsigned k : ks) {
+        mine.push_back(totals[k]);
+        theirs.push_back(gpu::ShuffleOp::create(b, sb.loc, totals[k], int32_t(off), 32,
+                                                gpu::ShuffleMode::XOR)
+                             .getShuffleResult());
+      }
+      for (auto [k, v] : llvm::zip(ks, combineGroup(b, sb.loc, rl, ks, mine, theirs)))
+        totals[k] = v;
     }
   if (s.threadsPerRow <= 32 || rl.reductions.empty())
     return totals;
@@ -621,18 +677,30 @@ SmallVector<Value> RowReductionGen::combineAcrossGroup(SIMTBuilder &sb, const Ro
       memref::StoreOp::create(b, sb.loc, totals[k], buffer, ValueRange{warp});
   });
   gpu::BarrierOp::create(b, sb.loc);
-  for (auto [k, r] : llvm::enumerate(rl.reductions)) {
-    Value x = memref::LoadOp::create(b, sb.loc, buffers[k], ValueRange{sb.c(0)});
-    for (int64_t w = 1; w < warps; ++w)
-      x = combine(r, x, memref::LoadOp::create(b, sb.loc, buffers[k], ValueRange{sb.c(w)}));
-    totals[k] = x;
-  }
+  combineSlots(sb, rl, buffers, warps, [&](int64_t w) { return sb.c(w); }, totals);
   return totals;
 }
 
-SmallVector<Value> RowReductionGen::combineThroughShared(
-    SIMTBuilder &sb, const RowLoop &rl, ArrayRef<Value> partials,
-    llvm::function_ref<Value(const Reduction &, Value, Value)> combine) {
+void RowReductionGen::combineSlots(SIMTBuilder &sb, const RowLoop &rl, ArrayRef<Value> buffers,
+                                   int64_t count, llvm::function_ref<Value(int64_t)> slot,
+                                   SmallVectorImpl<Value> &totals) {
+  for (ArrayRef<unsigned> ks : reductionGroups(rl)) {
+    auto load = [&](int64_t i) {
+      SmallVector<Value> values;
+      for (unsigned k : ks)
+        values.push_back(memref::LoadOp::create(sb.b, sb.loc, buffers[k], ValueRange{slot(i)}));
+      return values;
+    };
+    SmallVector<Value> x = load(0);
+    for (int64_t i = 1; i < count; ++i)
+      x = combineGroup(sb.b, sb.loc, rl, ks, x, load(i));
+    for (auto [k, v] : llvm::zip(ks, x))
+      totals[k] = v;
+  }
+}
+
+SmallVector<Value> RowReductionGen::combineThroughShared(SIMTBuilder &sb, const RowLoop &rl,
+                                                         ArrayRef<Value> partials) {
   SmallVector<Value> totals(partials);
   int64_t T = s.threadsPerRow, R = s.rowsPerBlock;
   if (T == 1 || rl.reductions.empty())
@@ -648,13 +716,8 @@ SmallVector<Value> RowReductionGen::combineThroughShared(
   for (auto [k, buffer] : llvm::enumerate(buffers))
     memref::StoreOp::create(b, sb.loc, totals[k], buffer, ValueRange{threadId});
   gpu::BarrierOp::create(b, sb.loc);
-  for (auto [k, r] : llvm::enumerate(rl.reductions)) {
-    Value x = memref::LoadOp::create(b, sb.loc, buffers[k], ValueRange{group});
-    for (int64_t l = 1; l < T; ++l)
-      x = combine(r, x, memref::LoadOp::create(b, sb.loc, buffers[k],
-                                               ValueRange{sb.add(group, l * R)}));
-    totals[k] = x;
-  }
+  combineSlots(sb, rl, buffers, T, [&](int64_t l) { return l ? sb.add(group, l * R) : group; },
+               totals);
   return totals;
 }
 
@@ -909,11 +972,14 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
   for (CachedLoad *entry : filling)
     entry->filled = true;
   SmallVector<Value> totals = combineAcrossGroup(sb, rl, split.getResults());
-  for (auto [k, r] : llvm::enumerate(rl.reductions)) {
-    Operation *c = b.clone(*r.combine);
-    c->setOperand(r.accOperand, outer.lookupOrDefault(loop.getInitArgs()[r.index]));
-    c->setOperand(1 - r.accOperand, totals[k]);
-    outer.map(loop.getResult(r.index), c->getResult(0));
+  for (ArrayRef<unsigned> ks : reductionGroups(rl)) {
+    SmallVector<Value> inits, mine;
+    for (unsigned k : ks) {
+      inits.push_back(outer.lookupOrDefault(loop.getInitArgs()[rl.reductions[k].index]));
+      mine.push_back(totals[k]);
+    }
+    for (auto [k, v] : llvm::zip(ks, combineGroup(b, loc, rl, ks, inits, mine)))
+      outer.map(loop.getResult(rl.reductions[k].index), v);
   }
 }
 
@@ -931,7 +997,17 @@ void RowReductionGen::emitBody(SIMTBuilder &sb, IRMapping outer, bool cached) {
   }
 }
 
-LogicalResult RowReductionGen::generate(std::string &why) {
+LogicalResult RowReductionGen::generate(int64_t maxSharedBytes, std::string &why) {
+  if (s.online && !onlinePairs.empty()) {
+    for (const OnlineSoftmaxPair &pair : onlinePairs)
+      mergedLoops.insert(mergeOnlineSoftmaxPair(pair));
+    // The merged loop reads what the two read and writes nothing: what was
+    // legal stays legal.
+    if (failed(analyze(maxSharedBytes, why))) {
+      why = "internal error after merging the online softmax loops: " + why;
+      return failure();
+    }
+  }
   OpBuilder b(forall);
   SIMTBuilder sb(b, forall.getLoc());
   Location loc = forall.getLoc();
@@ -965,17 +1041,8 @@ LogicalResult RowReductionGen::generate(std::string &why) {
   if (s.cachedTurns == 0) {
     emitBody(sb, outer, /*cached=*/false);
   } else {
-    // The elements several loops read, each lane's in registers.
-    // (In the body's order: the private arrays are created in this order,
-    // which the generated code must not take from pointer hashes.)
-    for (RowLoop &rl : loops) {
-      llvm::SmallPtrSet<CachedLoad *, 4> seen;
-      llvm::DenseSet<Operation *> early = hoistable(rl.loop);
-      for (Operation &op : rl.loop.getBody()->without_terminator())
-        if (auto load = dyn_cast<memref::LoadOp>(op); load && early.contains(&op))
-          if (CachedLoad *c = cachedLoadOf(load, rl.loop, /*create=*/true); c && seen.insert(c).second)
-            ++c->loops;
-    }
+    // The elements several loops read (countCachedLoads), each lane's in
+    // registers.
     if (s.prefetch)
       for (const Prefetch &p : prefetches)
         cachedLoadOf(p.load, p.owner, /*create=*/false)->prefetch = &p;
@@ -1025,12 +1092,12 @@ LogicalResult RowReductionGen::generate(std::string &why) {
 
 LogicalResult mlir::ks::checkRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
                                           int64_t maxSharedBytes, std::string &why,
-                                          int64_t *prefetchable) {
+                                          RowReductionFacts *facts) {
   RowReductionGen gen(forall, s);
   if (failed(gen.analyze(maxSharedBytes, why)))
     return failure();
-  if (prefetchable)
-    *prefetchable = gen.prefetchableLoads();
+  if (facts)
+    *facts = gen.facts();
   return success();
 }
 
@@ -1039,5 +1106,5 @@ LogicalResult mlir::ks::generateRowReduction(scf::ForallOp forall, const RowRedu
   RowReductionGen gen(forall, s);
   if (failed(gen.analyze(maxSharedBytes, why)))
     return failure();
-  return gen.generate(why);
+  return gen.generate(maxSharedBytes, why);
 }

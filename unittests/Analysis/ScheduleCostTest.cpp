@@ -161,6 +161,31 @@ TEST(ScheduleCost, PrefetchSavesTheLateWait) {
             predictRowReduction(h200(), rows, with, 32, 32).seconds);
 }
 
+// Online softmax: the merged max and sum read a row too long for the
+// registers once where the two loops read it twice (3 passes -> 2); a row
+// kept in registers is read once either way.
+TEST(ScheduleCost, OnlineSavesARead) {
+  RowSizes rows = softmaxRows(1024, 65536);
+  rows.onlinePairs = 1;
+  ScalarValues twoLoops = rowKnobs(256, 1, 4, 2, 0), online = twoLoops;
+  online["O"] = 1;
+  ScheduleCost slow = predictRowReduction(h200(), rows, twoLoops, 32, 64);
+  ScheduleCost fast = predictRowReduction(h200(), rows, online, 32, 64);
+  EXPECT_LT(fast.seconds, slow.seconds);
+  EXPECT_NE(slow.explanation.find("read 3 times"), std::string::npos) << slow.explanation;
+  EXPECT_NE(fast.explanation.find("read 2 times"), std::string::npos) << fast.explanation;
+  rows.onlinePairs = 0;
+  EXPECT_EQ(predictRowReduction(h200(), rows, twoLoops, 32, 64).seconds,
+            predictRowReduction(h200(), rows, online, 32, 64).seconds);
+  // Kept in registers: no difference.
+  rows = softmaxRows(1024, 4096);
+  rows.onlinePairs = 1;
+  ScalarValues cached = rowKnobs(256, 1, 4, 1, 4), cachedOnline = cached;
+  cachedOnline["O"] = 1;
+  EXPECT_EQ(predictRowReduction(h200(), rows, cached, 32, 64).seconds,
+            predictRowReduction(h200(), rows, cachedOnline, 32, 64).seconds);
+}
+
 // A long uncached row with one turn in flight per thread is latency-bound;
 // more turns in flight are faster (a row sum of 4096 elements).
 TEST(ScheduleCost, RowsWithMoreInFlightWin) {

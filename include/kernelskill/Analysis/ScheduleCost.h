@@ -57,6 +57,9 @@ struct RowSizes {
   /// Loads a later loop makes from read-only buffers at the loop's variable
   /// (RMSNorm's weight[j]), which the schedule's prefetch issues early.
   int64_t prefetchable = 0;
+  /// Pairs of a max loop and a sum of exp(x - max) that the schedule's
+  /// `online` merges into one read of the row.
+  int64_t onlinePairs = 0;
 };
 /// A two-dimensional elementwise space (a transpose), at the workload.
 struct TileSizes {

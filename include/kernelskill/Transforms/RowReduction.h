@@ -54,6 +54,12 @@ struct RowReductionSchedule {
   /// more per buffer), so the later loop waits on no memory after the
   /// row's reduction. Nothing changes in a kernel without such loads.
   bool prefetch = false;
+  /// A loop taking the row's maximum and a later one summing exp(x - max)
+  /// (softmax's first two) become one loop that carries the running maximum
+  /// and the sum relative to it (include/kernelskill/Transforms/OnlineSoftmax.h):
+  /// one read of the row fewer where it is not kept in registers. Nothing
+  /// changes in a kernel without such a pair.
+  bool online = false;
 
   int64_t threads() const { return threadsPerRow * rowsPerBlock; }
 };
@@ -62,13 +68,19 @@ struct RowReductionSchedule {
 /// empty when they can.
 std::string verifyRowReduction(const RowReductionSchedule &s, int64_t maxThreads);
 
+/// What the optional knobs would find in a kernel (whatever the schedule's
+/// own settings).
+struct RowReductionFacts {
+  int64_t prefetchableLoads = 0; ///< the loads `prefetch` would issue early
+  int64_t onlinePairs = 0;       ///< the loop pairs `online` would merge
+};
+
 /// Whether the schedule applies to `forall` (the checks of
 /// generateRowReduction, without changing the IR); `why` says why not.
-/// `prefetchable`, when given, receives how many loads `prefetch` would
-/// issue early (whatever the schedule's own setting).
+/// `facts`, when given, receives what the optional knobs would find.
 LogicalResult checkRowReduction(scf::ForallOp forall, const RowReductionSchedule &s,
                                 int64_t maxSharedBytes, std::string &why,
-                                int64_t *prefetchable = nullptr);
+                                RowReductionFacts *facts = nullptr);
 
 /// Rewrites the top-level forall of a raised kernel into the schedule's
 /// SIMT code and its launch (shared memory for the warp totals within

@@ -217,6 +217,7 @@ DiagnosedSilenceableFailure transform::SIMTRowReductionOp::applyToOne(
   s.cachedTurns = getCachedTurns();
   s.interleaved = getInterleaved();
   s.prefetch = getPrefetch();
+  s.online = getOnline();
   return applyForallSchedule<RowReductionSchedule>(*this, target, "ks.simt_row_reduction", s,
                                                    verifyRowReduction, generateRowReduction,
                                                    results);

@@ -383,3 +383,140 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// online: softmax's max loop and its sum of exponentials become one loop
+// carrying (max, sum) from (-inf, 0) in every lane: per element the new max,
+// the sum rescaled where the max grew (kept where it did not), and the
+// element's term (0 for -inf). The lanes' pairs are combined as pairs: both
+// shuffled at each distance, the larger max kept, each sum rescaled to it.
+// A row whose max is -inf gets the NaN sum the two loops give. The
+// normalizing loop reads the row again.
+// CHECK-LABEL: gpu.func @online
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-DAG: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+// CHECK: %[[PAIR:.*]]:2 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c32 iter_args(%[[M:.*]] = %[[NINF]], %[[S:.*]] = %cst{{.*}}) -> (f32, f32) {
+// CHECK: %[[X:.*]] = memref.load %arg0
+// CHECK: %[[NEXT:.*]] = arith.maxnumf %[[M]], %[[X]] : f32
+// CHECK: %[[SAME:.*]] = arith.cmpf oeq, %[[M]], %[[NEXT]] : f32
+// CHECK: %[[D:.*]] = arith.subf %[[M]], %[[NEXT]] : f32
+// CHECK: %[[F:.*]] = math.exp %[[D]] : f32
+// CHECK: %[[SCALED:.*]] = arith.mulf %[[S]], %[[F]] : f32
+// CHECK: %[[KEPT:.*]] = arith.select %[[SAME]], %[[S]], %[[SCALED]] : f32
+// CHECK: %[[ISNINF:.*]] = arith.cmpf oeq, %[[X]], %[[NINF]] : f32
+// CHECK: %[[XD:.*]] = arith.subf %[[X]], %[[NEXT]] : f32
+// CHECK: %[[E:.*]] = math.exp %[[XD]] : f32
+// CHECK: %[[TERM:.*]] = arith.select %[[ISNINF]], %{{.*}}, %[[E]] : f32
+// CHECK: %[[SUM:.*]] = arith.addf %[[KEPT]], %[[TERM]] : f32
+// CHECK: scf.yield %{{.*}}, %{{.*}} : f32, f32
+// CHECK: gpu.shuffle  xor %[[PAIR]]#0, %c16_i32
+// CHECK: gpu.shuffle  xor %[[PAIR]]#1, %c16_i32
+// CHECK: arith.maxnumf %[[PAIR]]#0
+// CHECK-COUNT-2: math.exp
+// CHECK: gpu.shuffle  xor %{{.*}}, %c8_i32
+// CHECK: gpu.shuffle  xor %{{.*}}, %c1_i32
+// CHECK: %[[ALLNINF:.*]] = arith.andi
+// CHECK: %[[FIXED:.*]] = arith.select %[[ALLNINF]], %[[NAN]], %{{.*}} : f32
+// CHECK: scf.for
+// CHECK: memref.load %arg0
+// CHECK: arith.divf %{{.*}}, %[[FIXED]] : f32
+// CHECK: memref.store
+// CHECK-NOT: scf.for
+// CHECK: gpu.return
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @online(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %ninf = arith.constant 0xFF800000 : f32
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%r) in (%rows) {
+        %m = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %ninf) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.maxnumf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %d = arith.subf %v, %m : f32
+          %e = math.exp %d : f32
+          %n = arith.addf %acc, %e : f32
+          scf.yield %n : f32
+        }
+        scf.for %j = %c0 to %cols step %c1 {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %d = arith.subf %v, %m : f32
+          %e = math.exp %d : f32
+          %q = arith.divf %e, %s : f32
+          memref.store %q, %y[%r, %j] : memref<?x?xf32>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@online blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?x?xf32>, %y : memref<?x?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 4, online = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// online where the math does not allow it: the sum loop takes exp(2x - m),
+// not x's own difference from the max, so the two loops stay apart (two
+// loops with one value each, nothing merged).
+// CHECK-LABEL: gpu.func @not_online
+// CHECK: scf.for {{.*}} -> (f32) {
+// CHECK: arith.maxnumf
+// CHECK: scf.for {{.*}} -> (f32) {
+// CHECK: arith.mulf
+// CHECK: math.exp
+// CHECK-NOT: arith.cmpf
+// CHECK: gpu.return
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @not_online(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %ninf = arith.constant 0xFF800000 : f32
+      %zero = arith.constant 0.0 : f32
+      %two = arith.constant 2.0 : f32
+      scf.forall (%r) in (%rows) {
+        %m = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %ninf) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.maxnumf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %w = arith.mulf %v, %two : f32
+          %d = arith.subf %w, %m : f32
+          %e = math.exp %d : f32
+          %n = arith.addf %acc, %e : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%r] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@not_online blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?x?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 4, online = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -151,7 +151,12 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
     issued by the first loop of the same bounds together with the row's own
     loads and kept in registers, so the later loop does not wait on memory
     after the row's reduction; a kernel without such loads is unchanged by
-    it. Each loop's reductions (any associative arith op with a
+    it. With `online`, a loop taking the row's maximum m and a later loop
+    summing exp(x - m) over the same elements (softmax's first two) become
+    one loop carrying the running maximum and the sum relative to it
+    (rescaled when the maximum grows), which reads the row once where two
+    loops read it twice; a kernel without such a pair is unchanged by it.
+    Each loop's reductions (any associative arith op with a
     neutral element: add, mul, min, max) are combined across the row's
     threads with warp shuffles, then shared memory across its warps, so that
     every thread holds the row's totals; the work between the loops runs in
@@ -167,7 +172,8 @@ def KS_SIMTRowReductionOp : Op<Transform_Dialect, "ks.simt_row_reduction",
       DefaultValuedAttr<I64Attr, "1">:$unroll,
       DefaultValuedAttr<I64Attr, "0">:$cached_turns,
       DefaultValuedAttr<BoolAttr, "false">:$interleaved,
-      DefaultValuedAttr<BoolAttr, "false">:$prefetch);
+      DefaultValuedAttr<BoolAttr, "false">:$prefetch,
+      DefaultValuedAttr<BoolAttr, "false">:$online);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
