@@ -52,6 +52,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
@@ -205,6 +206,12 @@ private:
                           const llvm::MapVector<Operation *, Value> &vectorStores,
                           MutableArrayRef<IRMapping> maps, ArrayRef<Value> ts,
                           ArrayRef<Value> inside, Value n, SmallVectorImpl<Value> &partials);
+  /// The rest of an online loop's turn: each element's value (past the
+  /// row's end: -inf, which adds nothing), then one update of the (max,
+  /// sum) pair for the whole turn.
+  void emitOnlineTurn(SIMTBuilder &sb, const RowLoop &rl, const llvm::DenseSet<Operation *> &early,
+                      MutableArrayRef<IRMapping> maps, ArrayRef<Value> inside,
+                      SmallVectorImpl<Value> &partials);
   /// Interleaved lanes: every partial through shared memory (slot
   /// lane * R + group), each thread combining its row's in lane order.
   SmallVector<Value> combineThroughShared(SIMTBuilder &sb, const RowLoop &rl,
@@ -615,6 +622,77 @@ void RowReductionGen::emitSpeculatedTurn(SIMTBuilder &sb, const RowLoop &rl,
   }
 }
 
+void RowReductionGen::emitOnlineTurn(SIMTBuilder &sb, const RowLoop &rl,
+                                     const llvm::DenseSet<Operation *> &early,
+                                     MutableArrayRef<IRMapping> maps, ArrayRef<Value> inside,
+                                     SmallVectorImpl<Value> &partials) {
+  // The merged loop (mergeOnlineSoftmaxPair) computes x from the element,
+  // then updates (max, sum) element by element: each update waits on the
+  // last one's exponential, and rescales the sum. Per turn instead: the
+  // turn's max first, the sum rescaled once, the elements' exponentials
+  // independent of each other. The same sum in exact arithmetic; the guards
+  // are the merged loop's.
+  OpBuilder &b = sb.b;
+  Location loc = sb.loc;
+  scf::ForOp loop = rl.loop;
+  Block *body = loop.getBody();
+  Operation *maxOp = rl.reductions[0].combine;
+  Value m = loop.getRegionIterArgs()[0];
+  Value x = maxOp->getOperand(0) == m ? maxOp->getOperand(1) : maxOp->getOperand(0);
+  // The update: every op that depends on the carried pair.
+  llvm::DenseSet<Operation *> update;
+  for (Operation &op : body->without_terminator())
+    if (llvm::any_of(op.getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          return llvm::is_contained(loop.getRegionIterArgs(), v) || (def && update.contains(def));
+        }))
+      update.insert(&op);
+  auto type = cast<FloatType>(x.getType());
+  Value negInf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true)));
+  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
+  auto max = [&](Value a, Value c) {
+    Operation *op = b.clone(*maxOp);
+    op->setOperands({a, c});
+    return op->getResult(0);
+  };
+  SmallVector<Value> xs;
+  for (auto [v, map] : llvm::enumerate(maps)) {
+    for (Operation &op : body->without_terminator())
+      if (!early.contains(&op) && !update.contains(&op))
+        b.clone(op, map);
+    Value xv = map.lookupOrDefault(x);
+    if (inside[v])
+      xv = arith::SelectOp::create(b, loc, inside[v], xv, negInf);
+    xs.push_back(xv);
+  }
+  Value turnMax = xs.front();
+  for (Value xv : ArrayRef(xs).drop_front())
+    turnMax = max(turnMax, xv);
+  Value next = max(partials[0], turnMax);
+  Value same = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, partials[0], next);
+  Value scale = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, partials[0], next));
+  Value sum = arith::SelectOp::create(b, loc, same, partials[1],
+                                      arith::MulFOp::create(b, loc, partials[1], scale));
+  SmallVector<Value> terms;
+  for (Value xv : xs) {
+    Value isNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, xv, negInf);
+    Value e = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, xv, next));
+    terms.push_back(arith::SelectOp::create(b, loc, isNegInf, zero, e));
+  }
+  // (A tree: the additions need not wait on each other either.)
+  while (terms.size() > 1) {
+    SmallVector<Value> pairs;
+    for (size_t i = 0; i + 1 < terms.size(); i += 2)
+      pairs.push_back(arith::AddFOp::create(b, loc, terms[i], terms[i + 1]));
+    if (terms.size() % 2)
+      pairs.push_back(terms.back());
+    terms = pairs;
+  }
+  partials[0] = next;
+  partials[1] = arith::AddFOp::create(b, loc, sum, terms.front());
+}
+
 SmallVector<SmallVector<unsigned>> RowReductionGen::reductionGroups(const RowLoop &rl) const {
   if (rl.online)
     return {{0, 1}};
@@ -915,6 +993,10 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
         for (int64_t v = 0; v < V; ++v)
           lmaps[v].map(owner.getInductionVar(), maps[v].lookup(loop.getInductionVar()));
         emitEarlyLoad(entry->prefetch->load, entry, lmaps);
+      }
+      if (rl.online) {
+        emitOnlineTurn(sb, rl, early, maps, inside, partials);
+        continue;
       }
       if (!vectorStores.empty()) {
         emitSpeculatedTurn(sb, rl, early, vectorStores, maps, ts, inside, n, partials);

@@ -470,6 +470,67 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 
 // -----
 
+// online with 4 elements per turn: the pair is updated once per turn. The
+// turn's elements past the row's end count as -inf; the turn's max first,
+// then the new running max, one rescaling of the sum, the four elements'
+// exponentials (independent) added as a tree.
+// CHECK-LABEL: gpu.func @online_turn
+// CHECK: scf.for {{.*}} iter_args(%[[M:.*]] = %{{.*}}, %[[S:.*]] = %{{.*}}) -> (f32, f32) {
+// CHECK: vector.load
+// CHECK: %[[X1:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NINF:.*]] : f32
+// CHECK: %[[X2:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NINF]] : f32
+// CHECK: %[[X3:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NINF]] : f32
+// CHECK: %[[T1:.*]] = arith.maxnumf %[[X0:.*]], %[[X1]] : f32
+// CHECK: %[[T2:.*]] = arith.maxnumf %[[T1]], %[[X2]] : f32
+// CHECK: %[[T3:.*]] = arith.maxnumf %[[T2]], %[[X3]] : f32
+// CHECK: %[[NEXT:.*]] = arith.maxnumf %[[M]], %[[T3]] : f32
+// CHECK: arith.cmpf oeq, %[[M]], %[[NEXT]] : f32
+// CHECK: arith.subf %[[M]], %[[NEXT]] : f32
+// CHECK-COUNT-5: math.exp
+// CHECK-NOT: math.exp
+// CHECK: scf.yield %[[NEXT]], %{{.*}} : f32, f32
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @online_turn(%x0: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %x = memref.reinterpret_cast %x0 to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %ninf = arith.constant 0xFF800000 : f32
+      %zero = arith.constant 0.0 : f32
+      scf.forall (%r) in (%rows) {
+        %m = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %ninf) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %n = arith.maxnumf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32, strided<[?, 1]>>
+          %d = arith.subf %v, %m : f32
+          %e = math.exp %d : f32
+          %n = arith.addf %acc, %e : f32
+          scf.yield %n : f32
+        }
+        %l = arith.addf %m, %s : f32
+        memref.store %l, %y[%r] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@online_turn blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 4, vector = 4, online = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // online where the math does not allow it: the sum loop takes exp(2x - m),
 // not x's own difference from the max, so the two loops stay apart (two
 // loops with one value each, nothing merged).
