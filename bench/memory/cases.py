@@ -86,10 +86,12 @@ for schedule in ("row_warp_v1.mlir", "row_block_v1.mlir"):
 # The causal softmax masks the elements past the diagonal with -inf, which
 # the online form must add as zeros.
 LONG = ["rows=1024,cols=65536", "rows=4096,cols=16384"]
-# row_block1024_c4 keeps rows of up to 16384 in registers (read once).
+# row_block1024_c4, row_block512_c8 and row_block256_c16 keep rows of up to
+# 16384 in registers (read once).
 for kernel, schedules in (("softmax", ("row_block.mlir", "row_block_online.mlir",
                                        "row_block1024_online.mlir", "row_block_online_u4.mlir",
-                                       "row_block1024_c4.mlir")),
+                                       "row_block1024_c4.mlir", "row_block512_c8.mlir",
+                                       "row_block256_c16.mlir")),
                           ("causal_softmax", ("row_block.mlir", "row_block_online.mlir"))):
     for schedule in schedules:
         CASES.append(rows_case(kernel, NORM, "8*rows*cols", schedule, sizes=LONG,
@@ -153,10 +155,16 @@ for schedule in ("window3d_8x32x8.mlir", "window3d_4x64x4.mlir", "window3d_16x32
 # A 256-bin histogram of bytes (every value 0..255): the bytes read are what
 # must move (the 1 KiB of counters aside). The exported launcher's types are
 # signless MLIR's: signed char and int (the same bytes).
-CASES.append(case("histogram", "histogram_shared.mlir", "in:u8[n]:in:0..256,bins:u32[256]:inout,n:i32",
-                  "n", ["n=268435456"], ["n=1000", "n=1", "n=4097", "n=100000"],
-                  ["n=1000", "n=1023", "n=1"],
-                  launcher="in:i8[n]:in:0..256,bins:i32[256]:inout,n:i32"))
+# Skewed: every byte 0 or 1 (two bins take every update). histogram_warps
+# keeps a copy of the counters per warp.
+for schedule in ("histogram_shared.mlir", "histogram_warps.mlir"):
+    for values, tag in (("0..256", ""), ("0..2", "_skewed")):
+        c = case("histogram", schedule, f"in:u8[n]:in:{values},bins:u32[256]:inout,n:i32",
+                 "n", ["n=268435456"], ["n=1000", "n=1", "n=4097", "n=100000"],
+                 ["n=1000", "n=1023", "n=1"],
+                 launcher=f"in:i8[n]:in:{values},bins:i32[256]:inout,n:i32")
+        c["name"] += tag
+        CASES.append(c)
 
 # Three elementwise kernels launched back to back (y = (2x + 1)^2 through t1,
 # t2), fused into one: it must read x and write t1, t2, y (the naive three

@@ -78,5 +78,12 @@ results.append(dict(op="bincount", workload="n=268435456", median_ms=ms,
                     gbps=x.numel() / (ms * 1e-3) / 1e9, torch=torch.__version__,
                     device=torch.cuda.get_device_name()))
 print(json.dumps(results[-1]), flush=True)
+# Skewed: every byte 0 or 1.
+x = torch.randint(0, 2, (256 * 1024 * 1024,), dtype=torch.uint8, device="cuda")
+ms = timed(lambda: torch.bincount(x, minlength=256))
+results.append(dict(op="bincount (bytes 0..1)", workload="n=268435456", median_ms=ms,
+                    gbps=x.numel() / (ms * 1e-3) / 1e9, torch=torch.__version__,
+                    device=torch.cuda.get_device_name()))
+print(json.dumps(results[-1]), flush=True)
 if "--json" in sys.argv:
     json.dump(results, open(sys.argv[sys.argv.index("--json") + 1], "w"), indent=1)

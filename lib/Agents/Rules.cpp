@@ -101,6 +101,12 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "row's reduction, one more wait on memory per row: with the row in registers, issue "
        "those loads with the row's own (V*C more registers per buffer; rows of up to 1024 "
        "elements, where the registers it takes cost less than the wait)"},
+      {AK::Memory, PC::Rows, RC::RowsLong, 0, "row_reduction", {},
+       {{"T", {512}}},
+       0.9,
+       "a row of more than 4096 elements: 512 threads per row keep 16384 elements in "
+       "registers at 8 turns of 4 (two blocks per SM), where 256 threads need twice the "
+       "registers and 1024 leave one block per SM"},
       {AK::Memory, PC::Rows, RC::RowsWithOnlinePair, 0, "row_reduction", {},
        {{"O", {1, 0}}},
        0.9,
@@ -215,9 +221,11 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
   case RC::RowsWithLateReads:
     return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.prefetchable > 0 &&
            s.rows.length <= 1024;
+  case RC::RowsLong:
+    return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.length > 4096;
   case RC::RowsWithOnlinePair:
     return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.onlinePairs > 0 &&
-           s.rows.length > 4096;
+           s.rows.length > 16384;
   case RC::Stencil2D:
     return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 2;
   case RC::Stencil3D:

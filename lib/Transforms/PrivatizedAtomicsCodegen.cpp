@@ -50,6 +50,9 @@ std::string mlir::ks::verifyPrivatizedAtomics(const PrivatizedAtomicsSchedule &s
     return "unroll takes at most 32 points (each holds its index and value in registers)";
   if (s.threads % 32)
     return "threads must be a multiple of the warp size (32)";
+  if (s.copies <= 0 || (s.copies & (s.copies - 1)) || (s.threads / 32) % s.copies)
+    return "copies must be a power of two dividing the block's warps (" +
+           std::to_string(s.threads / 32) + ")";
   if (s.threads > maxThreads)
     return std::to_string(s.threads) + " threads per block exceed the chip's " +
            std::to_string(maxThreads);
@@ -179,7 +182,7 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const PrivatizedAtomicsSchedul
   if (other.wasInterrupted())
     return fail("the kernel reads or writes the counters' buffer besides the atomic update");
   Type elt = atomic.getValue().getType();
-  int64_t bytes = s.bins * ((elt.getIntOrFloatBitWidth() + 7) / 8);
+  int64_t bytes = s.copies * s.bins * ((elt.getIntOrFloatBitWidth() + 7) / 8);
   if (bytes > std::min<int64_t>(48 * 1024, maxSharedBytes))
     return fail("the private counters need " + std::to_string(bytes) + " bytes of shared memory");
   std::optional<int64_t> bound = provenIndexBound(atomic.getIndices()[0]);
@@ -211,13 +214,16 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
   Value points = sb.product(ubs);
   Type elt = atomic.getValue().getType();
   auto space = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  const int64_t W = s.copies;
   Value priv = addSharedBuffer(
-      a->kernel, MemRefType::get({s.bins}, elt, MemRefLayoutAttrInterface(), space), loc);
+      a->kernel, MemRefType::get({W * s.bins}, elt, MemRefLayoutAttrInterface(), space), loc);
   Value tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value zero = sb.zero(elt);
   Value binCount = sb.c(s.bins), threadCount = sb.c(T);
+  // This warp's copy of the counters: copy (tid / 32) % W, at its offset.
+  Value copy = W > 1 ? sb.mul(sb.rem(sb.div(tid, 32), W), s.bins) : Value();
 
-  sb.loop(tid, binCount, threadCount, /*unroll=*/false, [&](Value k) {
+  sb.loop(tid, sb.c(W * s.bins), threadCount, /*unroll=*/false, [&](Value k) {
     memref::StoreOp::create(b, loc, zero, priv, ValueRange{k});
   });
   gpu::BarrierOp::create(b, loc);
@@ -262,8 +268,11 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
     for (int64_t u = 0; u < U; ++u)
       sb.ifThen(inside[u], [&]() {
         auto toPrivate = [&]() {
+          Value slot = indices[u];
+          if (copy)
+            slot = sb.add(copy, slot);
           memref::AtomicRMWOp::create(b, loc, atomic.getKind(), values[u], priv,
-                                      ValueRange{indices[u]});
+                                      ValueRange{slot});
         };
         if (a->indexInRange) {
           toPrivate();
@@ -281,9 +290,14 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
   });
   gpu::BarrierOp::create(b, loc);
 
-  // The merge: one update per touched counter.
+  // The merge: one update per touched counter (its copies added first).
   sb.loop(tid, binCount, threadCount, /*unroll=*/false, [&](Value k) {
     Value count = memref::LoadOp::create(b, loc, priv, ValueRange{k});
+    for (int64_t c = 1; c < W; ++c) {
+      Value other = memref::LoadOp::create(b, loc, priv, ValueRange{sb.add(k, c * s.bins)});
+      count = isa<FloatType>(elt) ? Value(arith::AddFOp::create(b, loc, count, other))
+                                  : Value(arith::AddIOp::create(b, loc, count, other));
+    }
     Value touched =
         isa<FloatType>(elt)
             ? Value(arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, count, zero))

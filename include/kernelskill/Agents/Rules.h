@@ -49,14 +49,22 @@ enum class RuleCondition {
   /// bench/results/2026-12-04-h200-prefetch): prefetching those loads
   /// gains at rows of 1024 and loses at 4096 (the registers).
   RowsWithLateReads,
-  /// Rows as above of more than 4096 elements, with a max loop and a later
+  /// Rows as above of more than 16384 elements, with a max loop and a later
   /// sum of exp(x - max) (softmax's): merged into one loop (online), a row
   /// too long for the registers is read twice instead of three times.
   /// Measured on the H200 (2026-12-04, bench/results/
-  /// 2026-12-04-h200-online-softmax): 0.290 -> 0.224 ms at rows of 65536,
-  /// 0.216 -> 0.209 at 16384; at 4096 and below the row is kept in
-  /// registers (read once), where the merged loop's exponentials only cost.
+  /// 2026-12-04-h200-online-softmax): 0.291 -> 0.218 ms at rows of 65536;
+  /// rows of up to 16384 are kept in registers (read once: 0.136 ms at
+  /// 16384 with 512 threads, against 0.209 online), where the merged loop's
+  /// exponentials only cost.
   RowsWithOnlinePair,
+  /// Rows as above of more than 4096 elements: 512 threads per row too
+  /// (with V = 4 and C = 8, rows of 16384 kept in registers at 64 registers
+  /// a thread, two blocks per SM). Measured on the H200 (2026-12-04,
+  /// bench/results/2026-12-04-h200-online-softmax call 5): softmax
+  /// 4096 x 16384 0.136 ms, against 0.194 with 256 threads (C = 16, 127
+  /// registers) and 0.220 with 1024 (one block per SM).
+  RowsLong,
   /// Stencils over a 2-D or a 3-D space (the register window's tile and
   /// block have one size per dimension).
   Stencil2D,

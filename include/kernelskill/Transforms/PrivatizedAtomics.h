@@ -36,6 +36,11 @@ struct PrivatizedAtomicsSchedule {
   /// Points whose loads are issued before their updates (divides
   /// itemsPerThread): the atomics would otherwise wait for each load in turn.
   int64_t unroll = 4;
+  /// Copies of the counters per block (a power of two dividing the block's
+  /// warps): warp w adds into copy w % copies, the merge sums the copies.
+  /// Fewer warps contend for one shared counter when a few bins take most
+  /// updates (a skewed input); more shared memory to zero and merge.
+  int64_t copies = 1;
 };
 
 /// Why the knobs cannot apply on a chip with `maxThreads` threads per block;

@@ -269,6 +269,7 @@ DiagnosedSilenceableFailure transform::SIMTPrivatizedAtomicsOp::applyToOne(
   s.threads = getThreads();
   s.itemsPerThread = getItemsPerThread();
   s.unroll = getUnroll();
+  s.copies = getCopies();
   return applyForallSchedule<PrivatizedAtomicsSchedule>(*this, target, "ks.simt_privatized_atomics",
                                                         s, verifyPrivatizedAtomics,
                                                         generatePrivatizedAtomics, results);

@@ -240,3 +240,83 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// copies = 4: four copies of the 256 counters (1024 zeroed), warp w adding
+// into copy w % 4 at offset (w % 4) * 256; the merge adds a counter's four
+// copies before its one global update.
+// CHECK-LABEL: gpu.func @per_warp
+// CHECK-SAME: workgroup(%[[PRIV:.*]] : memref<1024xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[WARP:.*]] = arith.divui %[[TX]], %c32
+// CHECK: %[[COPY:.*]] = arith.remui %[[WARP]], %c4
+// CHECK: %[[OFFSET:.*]] = arith.muli %[[COPY]], %c256
+// CHECK: scf.for %[[K:.*]] = %[[TX]] to %c1024 step %c128 {
+// CHECK-NEXT: memref.store %c0_i32, %[[PRIV]][%[[K]]]
+// CHECK: gpu.barrier
+// CHECK: %[[SLOT:.*]] = arith.addi %[[OFFSET]], %{{.*}} : index
+// CHECK: memref.atomic_rmw addi %{{.*}}, %[[PRIV]][%[[SLOT]]]
+// CHECK: gpu.barrier
+// CHECK: scf.for %[[M:.*]] = %[[TX]] to %c256 step %c128 {
+// CHECK: %[[C0:.*]] = memref.load %[[PRIV]][%[[M]]]
+// CHECK: %[[M1:.*]] = arith.addi %[[M]], %c256
+// CHECK: %[[C1:.*]] = memref.load %[[PRIV]][%[[M1]]]
+// CHECK: %[[S1:.*]] = arith.addi %[[C0]], %[[C1]] : i32
+// CHECK: %[[M2:.*]] = arith.addi %[[M]], %c512
+// CHECK: %[[C2:.*]] = memref.load %[[PRIV]][%[[M2]]]
+// CHECK: %[[S2:.*]] = arith.addi %[[S1]], %[[C2]] : i32
+// CHECK: %[[M3:.*]] = arith.addi %[[M]], %c768
+// CHECK: %[[C3:.*]] = memref.load %[[PRIV]][%[[M3]]]
+// CHECK: %[[S3:.*]] = arith.addi %[[S2]], %[[C3]] : i32
+// CHECK: arith.cmpi ne, %[[S3]], %c0_i32
+// CHECK: memref.atomic_rmw addi %[[S3]], %arg1[%[[M]]] : (i32, memref<?xi32>)
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @per_warp(%in: memref<?xi8>, %bins: memref<?xi32>, %n: i32) kernel attributes {ks.raised} {
+      %one = arith.constant 1 : i32
+      %m = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%m) {
+        %byte = memref.load %in[%i] : memref<?xi8>
+        %bin = arith.index_castui %byte : i8 to index
+        %old = memref.atomic_rmw addi %one, %bins[%bin] : (i32, memref<?xi32>) -> i32
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%in: memref<?xi8>, %bins: memref<?xi32>, %n: i32) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@per_warp blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%in : memref<?xi8>, %bins : memref<?xi32>, %n : i32)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_privatized_atomics %f {bins = 256, threads = 128, items_per_thread = 4, unroll = 1, copies = 4} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// copies must divide the block's warps.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @copies(%key: memref<?xi8>, %bins: memref<?xi32>, %n: index) kernel attributes {ks.raised} {
+      %one = arith.constant 1 : i32
+      // expected-note @below {{target}}
+      scf.forall (%i) in (%n) {
+        %k = memref.load %key[%i] : memref<?xi8>
+        %idx = arith.index_castui %k : i8 to index
+        %old = memref.atomic_rmw addi %one, %bins[%idx] : (i32, memref<?xi32>) -> i32
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_privatized_atomics: copies must be a power of two dividing the block's warps (4)}}
+    %k = transform.ks.simt_privatized_atomics %f {threads = 128, copies = 8} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

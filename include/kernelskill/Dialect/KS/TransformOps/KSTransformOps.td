@@ -289,7 +289,10 @@ def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomi
     b * threads * items + t + k * threads: coalesced), adds into the
     shared counters, and after a barrier adds each non-zero shared counter
     into the global one (one atomic per bin and block). `unroll` points'
-    loads are issued before their updates. An update at an index of
+    loads are issued before their updates. With `copies` = W > 1 each
+    block holds W copies of the counters, warp w adding into copy w % W
+    (fewer warps contend for a counter where a few bins take most updates),
+    and the merge adds the W copies of a counter before its global update. An update at an index of
     `bins` or more goes to the global buffer directly, so any index is
     exact; the test is omitted where the index is provably below `bins`
     (the extension of a byte, a mask or remainder by a constant). Float
@@ -304,7 +307,8 @@ def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomi
       DefaultValuedAttr<I64Attr, "256">:$bins,
       DefaultValuedAttr<I64Attr, "256">:$threads,
       DefaultValuedAttr<I64Attr, "16">:$items_per_thread,
-      DefaultValuedAttr<I64Attr, "4">:$unroll);
+      DefaultValuedAttr<I64Attr, "4">:$unroll,
+      DefaultValuedAttr<I64Attr, "1">:$copies);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
