@@ -71,19 +71,13 @@ for (rows, cols), op, fn_of, nbytes in (
                         device=torch.cuda.get_device_name()))
     print(json.dumps(results[-1]), flush=True)
     del x
-# The histogram: 256 MiB of bytes into 256 bins.
-x = torch.randint(0, 256, (256 * 1024 * 1024,), dtype=torch.uint8, device="cuda")
-ms = timed(lambda: torch.bincount(x, minlength=256))
-results.append(dict(op="bincount", workload="n=268435456", median_ms=ms,
-                    gbps=x.numel() / (ms * 1e-3) / 1e9, torch=torch.__version__,
-                    device=torch.cuda.get_device_name()))
-print(json.dumps(results[-1]), flush=True)
-# Skewed: every byte 0 or 1.
-x = torch.randint(0, 2, (256 * 1024 * 1024,), dtype=torch.uint8, device="cuda")
-ms = timed(lambda: torch.bincount(x, minlength=256))
-results.append(dict(op="bincount (bytes 0..1)", workload="n=268435456", median_ms=ms,
-                    gbps=x.numel() / (ms * 1e-3) / 1e9, torch=torch.__version__,
-                    device=torch.cuda.get_device_name()))
-print(json.dumps(results[-1]), flush=True)
+# The histogram: 256 MiB of bytes into 256 bins; skewed: every byte 0 or 1.
+for values, op in ((256, "bincount"), (2, "bincount (bytes 0..1)")):
+    x = torch.randint(0, values, (256 * 1024 * 1024,), dtype=torch.uint8, device="cuda")
+    ms = timed(lambda: torch.bincount(x, minlength=256))
+    results.append(dict(op=op, workload="n=268435456", median_ms=ms,
+                        gbps=x.numel() / (ms * 1e-3) / 1e9, torch=torch.__version__,
+                        device=torch.cuda.get_device_name()))
+    print(json.dumps(results[-1]), flush=True)
 if "--json" in sys.argv:
     json.dump(results, open(sys.argv[sys.argv.index("--json") + 1], "w"), indent=1)
