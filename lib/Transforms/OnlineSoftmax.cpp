@@ -174,7 +174,11 @@ scf::ForOp mlir::ks::mergeOnlineSoftmaxPair(const OnlineSoftmaxPair &pair) {
   Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   auto merged = scf::ForOp::create(
       b, loc, maxLoop.getLowerBound(), maxLoop.getUpperBound(), maxLoop.getStep(),
-      ValueRange{maxLoop.getInitArgs()[0], sumLoop.getInitArgs()[0]}, nullptr,
+      // (The sum's init is a zero constant that may be defined after the
+      // max loop: a copy of it.)
+      ValueRange{maxLoop.getInitArgs()[0],
+                 b.clone(*sumLoop.getInitArgs()[0].getDefiningOp())->getResult(0)},
+      nullptr,
       maxLoop.getUnsignedCmp());
   {
     OpBuilder::InsertionGuard guard(b);

@@ -531,6 +531,52 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 
 // -----
 
+// online with the sum's zero defined between the two loops: the merged loop
+// (at the max loop's place) starts from a copy of it.
+// CHECK-LABEL: gpu.func @online_late_zero
+// CHECK: scf.for {{.*}} -> (f32, f32) {
+// CHECK: math.exp
+// CHECK: gpu.return
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @online_late_zero(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %ninf = arith.constant 0xFF800000 : f32
+      scf.forall (%r) in (%rows) {
+        %m = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %ninf) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %n = arith.maxnumf %acc, %v : f32
+          scf.yield %n : f32
+        }
+        %zero = arith.constant 0.0 : f32
+        %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> (f32) {
+          %v = memref.load %x[%r, %j] : memref<?x?xf32>
+          %d = arith.subf %v, %m : f32
+          %e = math.exp %d : f32
+          %n = arith.addf %acc, %e : f32
+          scf.yield %n : f32
+        }
+        memref.store %s, %y[%r] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?x?xf32>, %y: memref<?xf32>, %rows: index, %cols: index) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@online_late_zero blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?x?xf32>, %y : memref<?xf32>, %rows : index, %cols : index)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_row_reduction %f {threads_per_row = 32, rows_per_block = 4, online = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
 // online where the math does not allow it: the sum loop takes exp(2x - m),
 // not x's own difference from the max, so the two loops stay apart (two
 // loops with one value each, nothing merged).
