@@ -24,11 +24,6 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-/// Equal values, or constants of equal value (loop bounds).
-bool sameBound(Value x, Value y) {
-  return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
-}
-
 /// The ops of `loop`'s body that `v` is computed from (v's own op
 /// included), or nullopt when one of them is neither pure nor a load of a
 /// buffer outside `written`.
@@ -152,14 +147,27 @@ std::pair<Value, Value> mlir::ks::combineOnlineSoftmax(OpBuilder &b, Location lo
   Operation *max = b.clone(*maxOp);
   max->setOperands({mA, mB});
   Value m = max->getResult(0);
-  // Each sum relative to the larger max: unchanged where its own max is it
-  // (also for two maxima of -inf, where exp(-inf - -inf) would be NaN).
-  auto rescaled = [&](Value mi, Value si) -> Value {
-    Value same = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, mi, m);
-    Value factor = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, mi, m));
-    return arith::SelectOp::create(b, loc, same, si, arith::MulFOp::create(b, loc, si, factor));
-  };
-  return {m, arith::AddFOp::create(b, loc, rescaled(mA, sA), rescaled(mB, sB))};
+  // Each sum relative to the larger max (B's first: the order of the ops
+  // the measured kernels were generated with).
+  Value rescaledB = rescaleOnlineSum(b, loc, mB, sB, m);
+  Value rescaledA = rescaleOnlineSum(b, loc, mA, sA, m);
+  return {m, arith::AddFOp::create(b, loc, rescaledA, rescaledB)};
+}
+
+Value mlir::ks::rescaleOnlineSum(OpBuilder &b, Location loc, Value m, Value s, Value next) {
+  Value same = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, next);
+  Value factor = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, m, next));
+  return arith::SelectOp::create(b, loc, same, s, arith::MulFOp::create(b, loc, s, factor));
+}
+
+Value mlir::ks::onlineSoftmaxTerm(OpBuilder &b, Location loc, Value x, Value next) {
+  auto type = cast<FloatType>(x.getType());
+  Value negInf = arith::ConstantOp::create(
+      b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true)));
+  Value isNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, x, negInf);
+  Value e = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, x, next));
+  return arith::SelectOp::create(
+      b, loc, isNegInf, arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0)), e);
 }
 
 scf::ForOp mlir::ks::mergeOnlineSoftmaxPair(const OnlineSoftmaxPair &pair) {
@@ -171,7 +179,6 @@ scf::ForOp mlir::ks::mergeOnlineSoftmaxPair(const OnlineSoftmaxPair &pair) {
   Location loc = maxLoop.getLoc();
   Value negInf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true)));
-  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   auto merged = scf::ForOp::create(
       b, loc, maxLoop.getLowerBound(), maxLoop.getUpperBound(), maxLoop.getStep(),
       // (The sum's init is a zero constant that may be defined after the
@@ -193,12 +200,8 @@ scf::ForOp mlir::ks::mergeOnlineSoftmaxPair(const OnlineSoftmaxPair &pair) {
     // s rescaled to the new max (unchanged where the max did not grow),
     // plus x's term (0 for x = -inf, as exp(-inf - max) is for any max but
     // -inf: a row of -inf only is mended after the loop).
-    Value same = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, m, next);
-    Value scale = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, m, next));
-    Value kept = arith::SelectOp::create(b, loc, same, s, arith::MulFOp::create(b, loc, s, scale));
-    Value isNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, xm, negInf);
-    Value term = arith::SelectOp::create(
-        b, loc, isNegInf, zero, math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, xm, next)));
+    Value kept = rescaleOnlineSum(b, loc, m, s, next);
+    Value term = onlineSoftmaxTerm(b, loc, xm, next);
     Value sum = arith::AddFOp::create(b, loc, kept, term, add.getFastmath());
     scf::YieldOp::create(b, loc, ValueRange{next, sum});
   }

@@ -52,7 +52,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
@@ -94,11 +93,6 @@ std::string mlir::ks::verifyRowReduction(const RowReductionSchedule &s, int64_t 
 }
 
 namespace {
-/// Equal values, or constants of equal value (loop bounds).
-bool sameBound(Value x, Value y) {
-  return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
-}
-
 /// One loop-carried reduction of a row loop.
 struct Reduction {
   unsigned index;       ///< the iter_arg
@@ -650,7 +644,6 @@ void RowReductionGen::emitOnlineTurn(SIMTBuilder &sb, const RowLoop &rl,
   auto type = cast<FloatType>(x.getType());
   Value negInf = arith::ConstantOp::create(
       b, loc, b.getFloatAttr(type, APFloat::getInf(type.getFloatSemantics(), /*Negative=*/true)));
-  Value zero = arith::ConstantOp::create(b, loc, b.getFloatAttr(type, 0.0));
   auto max = [&](Value a, Value c) {
     Operation *op = b.clone(*maxOp);
     op->setOperands({a, c});
@@ -670,16 +663,10 @@ void RowReductionGen::emitOnlineTurn(SIMTBuilder &sb, const RowLoop &rl,
   for (Value xv : ArrayRef(xs).drop_front())
     turnMax = max(turnMax, xv);
   Value next = max(partials[0], turnMax);
-  Value same = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, partials[0], next);
-  Value scale = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, partials[0], next));
-  Value sum = arith::SelectOp::create(b, loc, same, partials[1],
-                                      arith::MulFOp::create(b, loc, partials[1], scale));
+  Value sum = rescaleOnlineSum(b, loc, partials[0], partials[1], next);
   SmallVector<Value> terms;
-  for (Value xv : xs) {
-    Value isNegInf = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, xv, negInf);
-    Value e = math::ExpOp::create(b, loc, arith::SubFOp::create(b, loc, xv, next));
-    terms.push_back(arith::SelectOp::create(b, loc, isNegInf, zero, e));
-  }
+  for (Value xv : xs)
+    terms.push_back(onlineSoftmaxTerm(b, loc, xv, next));
   // (A tree: the additions need not wait on each other either.)
   while (terms.size() > 1) {
     SmallVector<Value> pairs;

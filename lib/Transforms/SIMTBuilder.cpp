@@ -203,6 +203,10 @@ Value mlir::ks::addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location
   return buffer;
 }
 
+bool mlir::ks::sameBound(Value x, Value y) {
+  return x == y || (getConstantIntValue(x) && getConstantIntValue(x) == getConstantIntValue(y));
+}
+
 Value mlir::ks::viewedBuffer(Value memref) {
   while (true) {
     if (auto cast = memref.getDefiningOp<memref::ReinterpretCastOp>())

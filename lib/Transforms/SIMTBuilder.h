@@ -102,6 +102,9 @@ gpu::GPUFuncOp scheduledKernelOf(scf::ForallOp forall, ArrayRef<gpu::Dimension> 
 /// 128-bit accesses (the lowering's default is the element's alignment).
 Value addSharedBuffer(gpu::GPUFuncOp kernel, MemRefType type, Location loc);
 
+/// Equal values, or constants of equal value (loop bounds).
+bool sameBound(Value x, Value y);
+
 /// The kernel buffer (argument) a memref value views (through
 /// reinterpret_cast and cast), or null.
 Value viewedBuffer(Value memref);

@@ -47,6 +47,15 @@ SmallVector<OnlineSoftmaxPair> findOnlineSoftmaxPairs(scf::ForallOp forall);
 /// merged loop.
 scf::ForOp mergeOnlineSoftmaxPair(const OnlineSoftmaxPair &pair);
 
+/// `s`, a sum relative to the max `m`, made relative to `next` (>= m):
+/// s * exp(m - next), or s itself where m == next (also for two maxima of
+/// -inf, where exp(-inf - -inf) would be NaN).
+Value rescaleOnlineSum(OpBuilder &b, Location loc, Value m, Value s, Value next);
+
+/// An element's term of the sum relative to the max `next`: exp(x - next),
+/// or 0 for x = -inf (as exp(-inf - max) is for any max but -inf).
+Value onlineSoftmaxTerm(OpBuilder &b, Location loc, Value x, Value next);
+
 /// The (max, sum) of two partial pairs (mA, sA) and (mB, sB), each sum
 /// relative to its own max; `maxOp` is the merged loop's max (cloned with
 /// the operands replaced, so maxnumf stays maxnumf).
