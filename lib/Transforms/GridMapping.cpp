@@ -25,6 +25,7 @@
 #include "SIMTBuilder.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Raising.h"
+#include "kernelskill/Transforms/SinkBranchStores.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -46,51 +47,6 @@ std::string mlir::ks::verifyGridMapping(const GridMappingSchedule &s, int64_t ma
   if (s.coarsen[0] * s.coarsen[1] * s.coarsen[2] > 64)
     return "coarsen gives a thread more than 64 points";
   return "";
-}
-
-bool mlir::ks::sinkCommonStores(Block &block) {
-  bool changed = false;
-  for (Operation &op : block)
-    for (Region &region : op.getRegions())
-      for (Block &inner : region)
-        changed |= sinkCommonStores(inner);
-  for (scf::IfOp ifOp : llvm::make_early_inc_range(block.getOps<scf::IfOp>())) {
-    if (ifOp.getElseRegion().empty())
-      continue;
-    auto lastStore = [](Block *b) {
-      return dyn_cast_or_null<memref::StoreOp>(b->getTerminator()->getPrevNode());
-    };
-    memref::StoreOp onThen = lastStore(ifOp.thenBlock()), onElse = lastStore(ifOp.elseBlock());
-    if (!onThen || !onElse || onThen.getMemRef() != onElse.getMemRef() ||
-        !llvm::equal(onThen.getIndices(), onElse.getIndices()))
-      continue;
-    auto definedInside = [&](Value v) {
-      return ifOp->isAncestor(v.getParentBlock()->getParentOp());
-    };
-    if (definedInside(onThen.getMemRef()) || llvm::any_of(onThen.getIndices(), definedInside))
-      continue;
-    Value memref = onThen.getMemRef();
-    SmallVector<Value> indices(onThen.getIndices());
-    OpBuilder b(ifOp);
-    SmallVector<Type> types(ifOp.getResultTypes());
-    types.push_back(onThen.getValueToStore().getType());
-    auto sunk = scf::IfOp::create(b, ifOp.getLoc(), types, ifOp.getCondition(),
-                                  /*withElseRegion=*/true);
-    sunk.getThenRegion().takeBody(ifOp.getThenRegion());
-    sunk.getElseRegion().takeBody(ifOp.getElseRegion());
-    for (memref::StoreOp store : {onThen, onElse}) {
-      Operation *yield = store->getBlock()->getTerminator();
-      SmallVector<Value> operands(yield->getOperands());
-      operands.push_back(store.getValueToStore());
-      yield->setOperands(operands);
-      store.erase();
-    }
-    memref::StoreOp::create(b, ifOp.getLoc(), sunk.getResults().back(), memref, indices);
-    ifOp.replaceAllUsesWith(sunk.getResults().drop_back());
-    ifOp.erase();
-    changed = true;
-  }
-  return changed;
 }
 
 namespace {

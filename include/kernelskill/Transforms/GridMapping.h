@@ -48,11 +48,6 @@ std::string verifyGridMapping(const GridMappingSchedule &s, int64_t maxThreads);
 LogicalResult generateGridMapping(scf::ForallOp forall, const GridMappingSchedule &s,
                                   std::string &why);
 
-/// Moves a store that ends both branches of an `scf.if` (the same memref
-/// and indices, defined outside the if) after it, the branches yielding
-/// the stored values; repeated inside out. Returns whether one moved.
-bool sinkCommonStores(Block &block);
-
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_TRANSFORMS_GRIDMAPPING_H
