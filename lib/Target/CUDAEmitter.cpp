@@ -1514,6 +1514,18 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
           mask = llvm::formatv("{0:x8}u", uint32_t(lanes.getInt())).str();
         return fn.str() + "(" + mask + ", " + operand(1) + ")";
       })
+      // The lanes with the same value (match.any; match.all returns a
+      // predicate too, which CUDA gives through a pointer: not exported).
+      .Case<NVVM::MatchSyncOp>([&](NVVM::MatchSyncOp match) -> FailureOr<std::string> {
+        if (match.getKind() != NVVM::MatchSyncKind::any)
+          return match.emitError("export-cuda: only nvvm.match.sync any has a CUDA spelling here "
+                                 "(__match_any_sync)");
+        IntegerAttr lanes;
+        std::string mask = operand(0);
+        if (matchPattern(match.getThreadMask(), m_Constant(&lanes)))
+          mask = llvm::formatv("{0:x8}u", uint32_t(lanes.getInt())).str();
+        return "__match_any_sync(" + mask + ", " + operand(1) + ")";
+      })
       .Case<math::CtPopOp, math::CountLeadingZerosOp, math::CountTrailingZerosOp>(
           [&](Operation *count) -> FailureOr<std::string> {
             bool wide = count->getOperand(0).getType().isInteger(64);

@@ -15,6 +15,12 @@
 //     for k = t, t + T, ... < bins: if priv[k] != 0: atomic add of priv[k]
 //                                   into the global buffer at k
 //
+// With `aggregate`, the U updates instead go through the whole warp: each
+// lane's key is its private counter (or `bins` where it has none), the lanes
+// with the same key are matched (match.any.sync), and the lowest lane of a
+// match adds the value times the match's size; updates outside the private
+// counters still go to the global buffer one by one.
+//
 // Exact for integers: every point adds its value once, into the same
 // counter; counters the kernel never touched stay untouched (the merge
 // skips zeros). Float sums are reordered, as atomics already order them
@@ -32,6 +38,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -185,6 +193,14 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const PrivatizedAtomicsSchedul
   int64_t bytes = s.copies * s.bins * ((elt.getIntOrFloatBitWidth() + 7) / 8);
   if (bytes > std::min<int64_t>(48 * 1024, maxSharedBytes))
     return fail("the private counters need " + std::to_string(bytes) + " bytes of shared memory");
+  if (s.aggregate) {
+    Value value = atomic.getValue();
+    Operation *def = value.getDefiningOp();
+    bool outside = !def || !forall->isProperAncestor(def);
+    if (!outside && !matchPattern(value, m_Constant()))
+      return fail("aggregate needs the added value to be the same at every point (a constant "
+                  "or a value defined outside the forall)");
+  }
   std::optional<int64_t> bound = provenIndexBound(atomic.getIndices()[0]);
   a.indexInRange = bound && *bound <= s.bins;
   return a;
@@ -232,6 +248,59 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
   Block *body = forall.getBody();
   Value index = atomic.getIndices()[0], value = atomic.getValue();
   Type indexType = index.getType();
+
+  // A warp-aggregated update (s.aggregate): every lane of the warp takes
+  // part in the match, those without a private update under the key `bins`.
+  Value uniformValue, lowerLanes;
+  if (s.aggregate) {
+    uniformValue = value;
+    if (Operation *def = value.getDefiningOp(); def && forall->isProperAncestor(def))
+      uniformValue = b.clone(*def)->getResult(0); // a constant (analyze checked)
+    // The lanes below this one: (1 << lane) - 1, lane = tid % 32 (a 1-D
+    // block of whole warps).
+    Value lane = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), sb.remu(tid, sb.c(32)));
+    Value one = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
+    lowerLanes = arith::SubIOp::create(b, loc, arith::ShLIOp::create(b, loc, one, lane), one);
+  }
+  auto aggregatedUpdate = [&](Value inside, Value slot) {
+    Type i32 = b.getI32Type();
+    Value held =
+        a->indexInRange ? inside : Value(arith::AndIOp::create(b, loc, inside, sb.lt(slot, binCount)));
+    // (A memref index: below `bins` where held, so 32 bits hold it.)
+    Value key = arith::IndexCastUIOp::create(b, loc, i32, slot);
+    key = arith::SelectOp::create(b, loc, held, key,
+                                  arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(s.bins)));
+    Value all = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(-1));
+    Value same = NVVM::MatchSyncOp::create(b, loc, i32, all, key, NVVM::MatchSyncKind::any);
+    Value zero32 = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0));
+    Value lowest = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         arith::AndIOp::create(b, loc, same, lowerLanes), zero32);
+    sb.ifThen(arith::AndIOp::create(b, loc, held, lowest), [&]() {
+      Value count = math::CtPopOp::create(b, loc, same);
+      Value amount;
+      if (auto floatType = dyn_cast<FloatType>(elt)) {
+        amount = arith::MulFOp::create(b, loc, uniformValue,
+                                       arith::UIToFPOp::create(b, loc, floatType, count));
+      } else {
+        unsigned width = elt.getIntOrFloatBitWidth();
+        if (width > 32)
+          count = arith::ExtUIOp::create(b, loc, elt, count);
+        else if (width < 32)
+          count = arith::TruncIOp::create(b, loc, elt, count);
+        amount = arith::MulIOp::create(b, loc, uniformValue, count);
+      }
+      Value at = copy ? sb.add(copy, slot) : slot;
+      memref::AtomicRMWOp::create(b, loc, atomic.getKind(), amount, priv, ValueRange{at});
+    });
+    if (!a->indexInRange) {
+      Value outside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, slot, binCount);
+      Value global = arith::AndIOp::create(b, loc, inside, outside);
+      sb.ifThen(global, [&]() {
+        memref::AtomicRMWOp::create(b, loc, atomic.getKind(), uniformValue, atomic.getMemref(),
+                                    ValueRange{slot});
+      });
+    }
+  };
   sb.loop(0, I, U, /*unroll=*/false, [&](Value k0) {
     SmallVector<Value> inside, indices, values;
     // The U points' loads and values first ...
@@ -265,6 +334,11 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
       values.push_back(iv[1]);
     }
     // ... then their updates.
+    if (s.aggregate) {
+      for (int64_t u = 0; u < U; ++u)
+        aggregatedUpdate(inside[u], indices[u]);
+      return;
+    }
     for (int64_t u = 0; u < U; ++u)
       sb.ifThen(inside[u], [&]() {
         auto toPrivate = [&]() {

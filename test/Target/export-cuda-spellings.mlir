@@ -51,6 +51,11 @@
 // BUILTIN-NEXT: p[1] = __clzll(w);
 // BUILTIN-NEXT: p[2] = __clzll(__brevll(w));
 // BUILTIN-NEXT: o[3] = (int)v1 + (int)v2;
+// The lanes with the same value (match.any), of 32 and of 64 bits:
+// BUILTIN-NEXT: const int v3 = __match_any_sync(0xffffffffu, m);
+// BUILTIN-NEXT: const int v4 = __match_any_sync(m, w);
+// BUILTIN-NEXT: o[4] = v3;
+// BUILTIN-NEXT: o[5] = v4;
 // CHECK-LABEL: void spellings(
 // CHECK-NEXT: o[0] = a == b ? 1 : 0;
 // CHECK-NEXT: o[1] = a != b ? 1 : 0;
@@ -470,6 +475,12 @@ module attributes {gpu.container_module} {
       %li = arith.extui %all : i1 to i32
       %sum = arith.addi %ai, %li : i32
       memref.store %sum, %o[%c3] : memref<?xi32>
+      %c4 = arith.constant 4 : index
+      %c5 = arith.constant 5 : index
+      %same = nvvm.match.sync any %full, %m : i32 -> i32
+      %same64 = nvvm.match.sync any %m, %w : i64 -> i32
+      memref.store %same, %o[%c4] : memref<?xi32>
+      memref.store %same64, %o[%c5] : memref<?xi32>
       gpu.return
     }
   }

@@ -41,6 +41,11 @@ struct PrivatizedAtomicsSchedule {
   /// Fewer warps contend for one shared counter when a few bins take most
   /// updates (a skewed input); more shared memory to zero and merge.
   int64_t copies = 1;
+  /// Warp-aggregated updates: the lanes of a warp that update the same
+  /// private counter are matched (match.any), and the lowest of them adds
+  /// the value times their count. Needs the added value to be the same at
+  /// every point (a constant, or a value defined outside the forall).
+  bool aggregate = false;
 };
 
 /// Why the knobs cannot apply on a chip with `maxThreads` threads per block;

@@ -205,6 +205,20 @@ inline int __any_sync(unsigned mask, int p) { return (ks_emu::vote(p) & mask) !=
 inline int __all_sync(unsigned mask, int p) {
   return (ks_emu::vote(p) & mask) == (mask & ks_emu::present());
 }
+/// The lanes of the mask whose v has the same bits as this lane's.
+template <typename T> unsigned __match_any_sync(unsigned mask, T v) {
+  static_assert(sizeof(T) <= sizeof(uint64_t));
+  ks_emu::Warp &w = *ks_emu::warps_[ks_emu::linear_ / 32];
+  uint64_t bits = 0;
+  std::memcpy(&bits, &v, sizeof(T));
+  w.slots[ks_emu::linear_ % 32] = bits;
+  w.barrier.arrive_and_wait();
+  unsigned m = 0;
+  for (unsigned i = 0; i < w.lanes; ++i)
+    m |= w.slots[i] == bits ? 1u << i : 0u;
+  w.barrier.arrive_and_wait();
+  return m & mask;
+}
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
 inline int __clz(int x) { return x ? __builtin_clz(unsigned(x)) : 32; }

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
@@ -270,6 +271,7 @@ DiagnosedSilenceableFailure transform::SIMTPrivatizedAtomicsOp::applyToOne(
   s.itemsPerThread = getItemsPerThread();
   s.unroll = getUnroll();
   s.copies = getCopies();
+  s.aggregate = getAggregate();
   return applyForallSchedule<PrivatizedAtomicsSchedule>(*this, target, "ks.simt_privatized_atomics",
                                                         s, verifyPrivatizedAtomics,
                                                         generatePrivatizedAtomics, results);
@@ -311,6 +313,7 @@ public:
     declareGeneratedDialect<NVVM::NVVMDialect>();
     declareGeneratedDialect<scf::SCFDialect>();
     declareGeneratedDialect<arith::ArithDialect>();
+    declareGeneratedDialect<math::MathDialect>();
     declareGeneratedDialect<memref::MemRefDialect>();
     declareGeneratedDialect<vector::VectorDialect>();
     registerTransformOps<

@@ -320,3 +320,110 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// Warp-aggregated updates of a byte histogram: each point's counter is
+// matched across the warp (the key a 32-bit copy of the index, provably
+// below 256 here), the lowest lane of a match (no lane below it in the
+// mask) adds 1 times the match's size into the private counter.
+// CHECK-LABEL: gpu.func @aggregated
+// CHECK-SAME: workgroup(%[[PRIV:.*]] : memref<256xi32, #gpu.address_space<workgroup>>
+// CHECK: %[[TX:.*]] = gpu.thread_id x
+// CHECK: %[[LANE:.*]] = arith.remui %[[TX]], %c32
+// CHECK: %[[LANE32:.*]] = arith.index_castui %[[LANE]] : index to i32
+// CHECK: %[[BIT:.*]] = arith.shli %c1_i32, %[[LANE32]]
+// CHECK: %[[BELOW:.*]] = arith.subi %[[BIT]], %c1_i32
+// CHECK: %[[IDX:.*]] = scf.if %[[IN:.*]] -> (index) {
+// CHECK: %[[KEY32:.*]] = arith.index_castui %[[IDX]] : index to i32
+// CHECK: %[[KEY:.*]] = arith.select %[[IN]], %[[KEY32]], %c256_i32
+// CHECK: %[[SAME:.*]] = nvvm.match.sync  any %c-1_i32, %[[KEY]] : i32 -> i32
+// CHECK: %[[LOW:.*]] = arith.andi %[[SAME]], %[[BELOW]]
+// CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[LOW]], %c0_i32
+// CHECK: %[[GO:.*]] = arith.andi %[[IN]], %[[FIRST]]
+// CHECK: scf.if %[[GO]] {
+// CHECK-NEXT: %[[N:.*]] = math.ctpop %[[SAME]] : i32
+// CHECK-NEXT: memref.atomic_rmw addi %[[N]], %[[PRIV]][%[[IDX]]]
+// CHECK-NOT: memref.atomic_rmw addi %{{.*}}, %arg1
+// CHECK: gpu.barrier
+// CHECK: memref.atomic_rmw addi %{{.*}}, %arg1
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @aggregated(%in: memref<?xi8>, %bins: memref<?xi32>, %n: index) kernel attributes {ks.raised} {
+      scf.forall (%i) in (%n) {
+        %one = arith.constant 1 : i32
+        %byte = memref.load %in[%i] : memref<?xi8>
+        %bin = arith.index_castui %byte : i8 to index
+        %old = memref.atomic_rmw addi %one, %bins[%bin] : (i32, memref<?xi32>) -> i32
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_privatized_atomics %f {bins = 256, threads = 64, items_per_thread = 1, unroll = 1, aggregate = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Aggregated, an index nothing bounds and a float weight defined outside
+// the forall: lanes past the private counters take the key 64 and are never
+// a match's adding lane; they add into the global buffer one by one. The
+// private amount is the weight times the match's size, as a float.
+// CHECK-LABEL: gpu.func @aggregated_weight
+// CHECK: %[[HELD:.*]] = arith.cmpi ult, %[[IDX:.*]], %c64 : index
+// CHECK: %[[OK:.*]] = arith.andi %[[IN:.*]], %[[HELD]]
+// CHECK: arith.select %[[OK]], %{{.*}}, %c64_i32
+// CHECK: nvvm.match.sync  any
+// CHECK: math.ctpop
+// CHECK: %[[F:.*]] = arith.uitofp %{{.*}} : i32 to f32
+// CHECK: %[[AMOUNT:.*]] = arith.mulf %arg2, %[[F]]
+// CHECK: memref.atomic_rmw addf %[[AMOUNT]], %{{.*}}[%[[IDX]]] : (f32, memref<64xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[PAST:.*]] = arith.cmpi uge, %[[IDX]], %c64
+// CHECK: %[[GLOBAL:.*]] = arith.andi %[[IN]], %[[PAST]]
+// CHECK: scf.if %[[GLOBAL]] {
+// CHECK-NEXT: memref.atomic_rmw addf %arg2, %arg1[%[[IDX]]] : (f32, memref<?xf32>)
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @aggregated_weight(%key: memref<?xi32>, %bins: memref<?xf32>, %w: f32, %n: index) kernel attributes {ks.raised} {
+      scf.forall (%i) in (%n) {
+        %k = memref.load %key[%i] : memref<?xi32>
+        %idx = arith.index_cast %k : i32 to index
+        %old = memref.atomic_rmw addf %w, %bins[%idx] : (f32, memref<?xf32>) -> f32
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_privatized_atomics %f {bins = 64, threads = 64, items_per_thread = 1, unroll = 1, aggregate = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
+
+// -----
+
+// Aggregated updates add one value per match: a value loaded per point is
+// refused.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @per_point(%key: memref<?xi8>, %w: memref<?xf32>, %bins: memref<?xf32>, %n: index) kernel attributes {ks.raised} {
+      // expected-note @below {{target}}
+      scf.forall (%i) in (%n) {
+        %k = memref.load %key[%i] : memref<?xi8>
+        %idx = arith.index_castui %k : i8 to index
+        %x = memref.load %w[%i] : memref<?xf32>
+        %old = memref.atomic_rmw addf %x, %bins[%idx] : (f32, memref<?xf32>) -> f32
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_privatized_atomics: aggregate needs the added value to be the same at every point (a constant or a value defined outside the forall)}}
+    %k = transform.ks.simt_privatized_atomics %f {aggregate = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

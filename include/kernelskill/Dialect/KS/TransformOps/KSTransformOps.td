@@ -292,7 +292,14 @@ def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomi
     loads are issued before their updates. With `copies` = W > 1 each
     block holds W copies of the counters, warp w adding into copy w % W
     (fewer warps contend for a counter where a few bins take most updates),
-    and the merge adds the W copies of a counter before its global update. An update at an index of
+    and the merge adds the W copies of a counter before its global update.
+    With `aggregate` the lanes of a warp that update the same counter
+    together are found first (`nvvm.match.sync any`, CUDA's
+    `__match_any_sync`), and the lowest of them adds the value times their
+    count, once: a skewed input, where most lanes hit a few bins, then
+    costs one shared atomic per bin and warp instead of one per lane. It
+    needs the added value to be the same at every point (a constant or a
+    value defined outside the forall). An update at an index of
     `bins` or more goes to the global buffer directly, so any index is
     exact; the test is omitted where the index is provably below `bins`
     (the extension of a byte, a mask or remainder by a constant). Float
@@ -308,7 +315,8 @@ def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomi
       DefaultValuedAttr<I64Attr, "256">:$threads,
       DefaultValuedAttr<I64Attr, "16">:$items_per_thread,
       DefaultValuedAttr<I64Attr, "4">:$unroll,
-      DefaultValuedAttr<I64Attr, "1">:$copies);
+      DefaultValuedAttr<I64Attr, "1">:$copies,
+      DefaultValuedAttr<BoolAttr, "false">:$aggregate);
   let results = (outs TransformHandleTypeInterface:$kernel);
   let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
   let extraClassDeclaration = [{
