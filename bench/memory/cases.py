@@ -12,7 +12,8 @@ and with PyTorch's op (torch_ops.py).
                                                  (ONLY: comma-separated case names)
   cases.py report RESULTS_DIR [TORCH_JSON]       the table (markdown), torch's times beside
   cases.py prepare-measured KS_TRANSLATE OUT_DIR here: lift the row kernels (softmax, the
-                                                 normalizations, row sums) and the transpose
+                                                 normalizations, row and column sums), the
+                                                 stencils, the histogram and the transpose
                                                  for the driver to
                                                  schedule and measure on the GPU machine
                                                  (bench/contraction/cases.py measured, which
@@ -156,8 +157,10 @@ for schedule in ("window3d_8x32x8.mlir", "window3d_4x64x4.mlir", "window3d_16x32
 # must move (the 1 KiB of counters aside). The exported launcher's types are
 # signless MLIR's: signed char and int (the same bytes).
 # Skewed: every byte 0 or 1 (two bins take every update). histogram_warps
-# keeps a copy of the counters per warp.
-for schedule in ("histogram_shared.mlir", "histogram_warps.mlir"):
+# keeps a copy of the counters per warp; the _aggregated ones match the
+# lanes of a warp with the same counter and add once per match.
+for schedule in ("histogram_shared.mlir", "histogram_warps.mlir", "histogram_aggregated.mlir",
+                 "histogram_warps_aggregated.mlir"):
     for values, tag in (("0..256", ""), ("0..2", "_skewed")):
         c = case("histogram", schedule, f"in:u8[n]:in:{values},bins:u32[256]:inout,n:i32",
                  "n", ["n=268435456"], ["n=1000", "n=1", "n=4097", "n=100000"],
@@ -200,11 +203,15 @@ if __name__ == "__main__":
     elif mode == "prepare-measured":
         # The row kernels, the transpose and the stencils, one case per
         # source and size (no hand schedule: the agents' families).
-        # (row_block_online: softmax on the long rows.)
+        # (row_block_online: softmax on the long rows; col_interleaved_u16:
+        # the column sum; histogram_shared: the histogram of every byte value.)
         rows = [c for c in CASES if c["schedule"] in ("row_warp.mlir", "transpose_tile.mlir",
                                                       "window_4x128x2.mlir",
                                                       "window3d_8x32x8.mlir",
-                                                      "row_block_online.mlir")]
+                                                      "row_block_online.mlir",
+                                                      "col_interleaved_u16.mlir",
+                                                      "histogram_shared.mlir")
+                and not c["name"].endswith("_skewed")]
         contraction.prepare_measured(*sys.argv[2:4], cases=rows, here=HERE)
     elif mode == "report":
         report(*sys.argv[2:4])

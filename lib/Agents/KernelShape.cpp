@@ -51,6 +51,20 @@ std::optional<int64_t> mlir::ks::evaluateIndex(Value v, const LaunchContext &con
 }
 
 namespace {
+/// The index of a load of `type` that moves one element in memory: the
+/// dimension of static stride 1 (the last one of an identity layout); none
+/// when no stride is known to be 1.
+std::optional<unsigned> unitStrideIndex(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getRank() == 0 || failed(type.getStridesAndOffset(strides, offset)))
+    return std::nullopt;
+  for (unsigned d = type.getRank(); d-- > 0;)
+    if (strides[d] == 1)
+      return d;
+  return std::nullopt;
+}
+
 OperandLayout layoutOf(const ContractionOperand &operand, const ContractionProblem &p) {
   if (!operand.contiguousDim)
     return OperandLayout::None;
@@ -137,6 +151,8 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     rows.rows *= extent(ub);
   rows.readPasses = 0;
   bool first = true;
+  Value innermost = shape.forall.getInductionVars().back();
+  bool strided = false, allAdjacent = true;
   for (auto loop : shape.forall.getBody()->getOps<scf::ForOp>()) {
     bool reads = false;
     loop.walk([&](Operation *op) {
@@ -144,10 +160,16 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
         reads = true;
         if (load.getType().isIntOrFloat())
           rows.elementBytes = std::max<int64_t>(1, load.getType().getIntOrFloatBitWidth() / 8);
+        // Along the row: the loop's variable indexes the unit stride.
+        // Across it, adjacent: the forall's innermost variable does.
         ValueRange indices = load.getIndices();
+        std::optional<unsigned> unit = unitStrideIndex(load.getMemRefType());
         if (llvm::is_contained(indices, loop.getInductionVar()) &&
-            indices.back() != loop.getInductionVar())
+            (!unit || indices[*unit] != loop.getInductionVar())) {
           rows.contiguous = false;
+          strided = true;
+          allAdjacent &= unit && indices[*unit] == innermost;
+        }
       }
       rows.writes |= isa<memref::StoreOp>(op);
     });
@@ -160,6 +182,7 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     rows.length = lb && ub ? std::max<int64_t>(*ub - *lb, 1) : kAssumedScalar;
   }
   rows.readPasses = std::max<int64_t>(rows.readPasses, 1);
+  rows.adjacent = strided && allAdjacent;
 }
 } // namespace
 

@@ -113,6 +113,13 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "the row's maximum and then the sum of exp(x - max) take two reads of a row too long "
        "to keep in registers: one loop carrying the running maximum and the sum rescaled to "
        "it (online softmax) reads it once for both"},
+      {AK::Memory, PC::Rows, RC::RowsAdjacent, 0, "row_reduction", kRows,
+       {{"IL", {1}}, {"T", {32, 16}}, {"R", {32, 16}}, {"V", {1}}, {"C", {0}}},
+       0.9,
+       "the loops walk each row across its contiguous dimension, and neighbouring points' "
+       "rows lie side by side (a column sum): a row's T lanes interleaved R threads apart, "
+       "so a warp reads one element of 32 adjacent rows per turn (coalesced); partials "
+       "combined through shared memory"},
       {AK::Memory, PC::Transpose, RC::Always, 0, "transpose_tile", kTranspose,
        {{"TI", {32, 64}}, {"TJ", {32, 64}}, {"BX", {32}}, {"BY", {8, 16}}, {"PAD", {1}}},
        0.9,
@@ -145,6 +152,11 @@ const std::vector<Rule> &mlir::ks::agentRules() {
       {AK::Compute, PC::Rows, RC::RowsContiguous, 0, "row_reduction", kRows,
        {{"U", {4, 8}}},
        0.8, "U turns of a long row's loads issued before their arithmetic (loads in flight)"},
+      {AK::Compute, PC::Rows, RC::RowsAdjacent, 0, "row_reduction", kRows,
+       {{"U", {16, 8, 4}}},
+       0.8,
+       "U turns of a row's loads issued before their arithmetic: one element per lane and "
+       "turn (4 bytes), so more turns in flight than along a contiguous row"},
       {AK::Compute, PC::Stencil, RC::Always, 0, "register_window", kStencil,
        {{"K", {4, 8, 2}}},
        0.8,
@@ -221,6 +233,8 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
   case RC::RowsWithLateReads:
     return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.prefetchable > 0 &&
            s.rows.length <= 1024;
+  case RC::RowsAdjacent:
+    return s.cls == ProblemClass::Rows && !s.rows.contiguous && s.rows.adjacent;
   case RC::RowsLong:
     return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.length > 4096;
   case RC::RowsWithOnlinePair:

@@ -63,6 +63,7 @@ const Knob kRowReductionKnobs[] = {
     {"P", 0, "with C > 0, 1: a later loop's loads of read-only buffers issued with the row's "
              "(V*C more registers each)"},
     {"O", 0, "1: a max loop and a later sum of exp(x - max) merged into one read (online)"},
+    {"IL", 0, "1: a row's lanes R threads apart (interleaved), for rows lying side by side"},
 };
 
 const Knob kTransposeTileKnobs[] = {
@@ -85,6 +86,8 @@ const Knob kPrivatizedAtomicsKnobs[] = {
     {"T", 256, "threads per block"},
     {"I", 64, "points per thread"},
     {"U", 8, "points whose loads are issued before their updates (divides I)"},
+    {"A", 0, "1: warp-aggregated updates (match.any; pays on skewed inputs, which no rule "
+             "can see: measured search or a schedule sets it)"},
 };
 
 int64_t knobValue(const KnobValues &v, StringRef name) {
@@ -171,7 +174,8 @@ std::string rowReductionAttributes(const KnobValues &v) {
          ", unroll = " + std::to_string(knobValue(v, "U")) +
          ", cached_turns = " + std::to_string(knobValue(v, "C")) +
          (knobValue(v, "P") ? ", prefetch = true" : "") +
-         (knobValue(v, "O") ? ", online = true}" : "}");
+         (knobValue(v, "O") ? ", online = true" : "") +
+         (knobValue(v, "IL") ? ", interleaved = true}" : "}");
 }
 
 /// For the families of raised kernels without a contraction: the knobs'
@@ -243,7 +247,8 @@ std::string privatizedAtomicsAttributes(const KnobValues &v) {
   return "{bins = " + std::to_string(knobValue(v, "B")) +
          ", threads = " + std::to_string(knobValue(v, "T")) +
          ", items_per_thread = " + std::to_string(knobValue(v, "I")) +
-         ", unroll = " + std::to_string(knobValue(v, "U")) + "}";
+         ", unroll = " + std::to_string(knobValue(v, "U")) +
+         (knobValue(v, "A") > 0 ? ", aggregate = true}" : "}");
 }
 
 std::string verifyPrivatizedAtomicsKnobs(const KernelShape &shape, const KnobValues &v,
@@ -437,6 +442,7 @@ RowReductionSchedule mlir::ks::toRowReduction(const KnobValues &v) {
   s.cachedTurns = knobValue(v, "C");
   s.prefetch = knobValue(v, "P") != 0;
   s.online = knobValue(v, "O") != 0;
+  s.interleaved = knobValue(v, "IL") != 0;
   return s;
 }
 
@@ -468,6 +474,7 @@ PrivatizedAtomicsSchedule mlir::ks::toPrivatizedAtomics(const KnobValues &v) {
   s.threads = knobValue(v, "T");
   s.itemsPerThread = knobValue(v, "I");
   s.unroll = knobValue(v, "U");
+  s.aggregate = knobValue(v, "A") > 0;
   return s;
 }
 

@@ -184,7 +184,8 @@ ScheduleCost mlir::ks::predictRowReduction(const GPUCapabilities &caps, const Ro
   // Each loop's combine across the row's threads: 5 shuffle steps, and for
   // more than a warp a round through shared memory between two barriers;
   // one wave of resident rows after another.
-  double combineCycles = 5 * 30 + (T > 32 ? 2 * 100 : 0);
+  // (Interleaved lanes always combine through shared memory.)
+  double combineCycles = 5 * 30 + (T > 32 || knob(knobs, "IL") > 0 ? 2 * 100 : 0);
   int64_t reductions = std::max<int64_t>(1, sz.readPasses - (sz.writes ? 1 : 0));
   double waves = double(ceilDiv(blocks, caps.smCount * occ.activeBlocksPerSM));
   double combineSeconds = waves * double(reductions) * combineCycles / clock;

@@ -65,6 +65,14 @@ enum class RuleCondition {
   /// 4096 x 16384 0.136 ms, against 0.194 with 256 threads (C = 16, 127
   /// registers) and 0.220 with 1024 (one block per SM).
   RowsLong,
+  /// Rows walked across their contiguous dimension whose neighbouring
+  /// points' rows lie side by side (RowSizes::adjacent: a column sum): a
+  /// row's lanes interleaved across the block, so a warp reads one element
+  /// of 32 adjacent rows per turn (coalesced). Measured on the H200
+  /// (bench/results run7 and 2026-12-04-h200-online-softmax call 1): the
+  /// column sum 16384 x 4096 at 0.80 of the copy with T = 32, R = 32,
+  /// U = 16 by hand.
+  RowsAdjacent,
   /// Stencils over a 2-D or a 3-D space (the register window's tile and
   /// block have one size per dimension).
   Stencil2D,

@@ -53,6 +53,11 @@ struct RowSizes {
   /// The loops read along the row's contiguous dimension (the loop's
   /// variable is the loads' last index): a row walk, not a column walk.
   bool contiguous = true;
+  /// Not contiguous, but adjacent: the loads the loops walk by their
+  /// variable take the forall's innermost variable as their last index, so
+  /// the rows of neighbouring points lie side by side (a column sum: one
+  /// column per point, walked down its rows).
+  bool adjacent = false;
   int64_t elementBytes = 4;
   /// Loads a later loop makes from read-only buffers at the loop's variable
   /// (RMSNorm's weight[j]), which the schedule's prefetch issues early.
