@@ -186,6 +186,25 @@ TEST(ScheduleCost, OnlineSavesARead) {
             predictRowReduction(h200(), rows, cachedOnline, 32, 64).seconds);
 }
 
+// A column sum (4096 columns of 16384, one pass, no row written): with
+// interleaved lanes a warp's partials always meet in shared memory, even
+// at 32 threads per column, so the combine costs more than a warp's
+// shuffles alone. (U 4 and U 16 tie here: 16 KiB in flight per block
+// already covers the DRAM latency in the model; the hand schedule that
+// reached 0.80 of the copy on the H200 uses U 16.)
+TEST(ScheduleCost, InterleavedLanesCombineThroughSharedMemory) {
+  RowSizes cols;
+  cols.rows = 4096;
+  cols.length = 16384;
+  cols.readPasses = 1;
+  cols.contiguous = false;
+  cols.adjacent = true;
+  ScalarValues warp = rowKnobs(32, 32, 1, 16, 0), interleaved = warp;
+  interleaved["IL"] = 1;
+  EXPECT_GT(predictRowReduction(h200(), cols, interleaved, 32, 4096).seconds,
+            predictRowReduction(h200(), cols, warp, 32, 4096).seconds);
+}
+
 // A long uncached row with one turn in flight per thread is latency-bound;
 // more turns in flight are faster (a row sum of 4096 elements).
 TEST(ScheduleCost, RowsWithMoreInFlightWin) {
