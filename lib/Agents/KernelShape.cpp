@@ -151,7 +151,8 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
     rows.rows *= extent(ub);
   rows.readPasses = 0;
   bool first = true;
-  Value innermost = shape.forall.getInductionVars().back();
+  Value innermost =
+      shape.forall.getRank() > 0 ? shape.forall.getInductionVars().back() : Value();
   bool strided = false, allAdjacent = true;
   for (auto loop : shape.forall.getBody()->getOps<scf::ForOp>()) {
     bool reads = false;

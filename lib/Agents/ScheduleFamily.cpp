@@ -86,8 +86,8 @@ const Knob kPrivatizedAtomicsKnobs[] = {
     {"T", 256, "threads per block"},
     {"I", 64, "points per thread"},
     {"U", 8, "points whose loads are issued before their updates (divides I)"},
-    {"A", 0, "1: warp-aggregated updates (match.any; pays on skewed inputs, which no rule "
-             "can see: measured search or a schedule sets it)"},
+    {"A", 0, "1: warp-aggregated updates (match.any; meant for skewed inputs, which no rule "
+             "can see: a schedule sets it)"},
 };
 
 int64_t knobValue(const KnobValues &v, StringRef name) {
@@ -311,7 +311,7 @@ const Family kOnePerThread{
 // 2026-12-02-h200-lowering-prolog).
 const Family kRowReduction{
     {"row_reduction", "transform.ks.simt_row_reduction", kRowReductionKnobs,
-     "4*(T/32)*2", "T*R", "V*C*(1+P)+2*U*V+24", "T,V"},
+     "4*(T/32)*2+IL*4*T*R*2", "T*R", "V*C*(1+P)+2*U*V+24", "T,V"},
     rowReductionAttributes, verifyRowReductionKnobs, [](const KnobValues &v) -> int64_t {
       return (knobValue(v, "V") > 1) + (knobValue(v, "U") > 1) + (knobValue(v, "C") > 0) +
              (knobValue(v, "P") > 0) + (knobValue(v, "O") > 0);

@@ -239,7 +239,8 @@ LogicalResult mlir::ks::generateGridMapping(scf::ForallOp forall, const GridMapp
             for (Value index : store.getIndices())
               indices.push_back(map.lookupOrDefault(index));
             memref::StoreOp::create(b, loc, values[p][k], map.lookupOrDefault(store.getMemRef()),
-                                    indices);
+                                    indices, store.getNontemporal(),
+                                    llvm::MaybeAlign(store.getAlignment().value_or(0)));
           }
         });
     }

@@ -196,7 +196,7 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const PrivatizedAtomicsSchedul
   if (s.aggregate) {
     Value value = atomic.getValue();
     Operation *def = value.getDefiningOp();
-    bool outside = !def || !forall->isProperAncestor(def);
+    bool outside = !forall->isAncestor(value.getParentBlock()->getParentOp());
     if (!outside && !matchPattern(value, m_Constant()))
       return fail("aggregate needs the added value to be the same at every point (a constant "
                   "or a value defined outside the forall)");
@@ -256,11 +256,12 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
     uniformValue = value;
     if (Operation *def = value.getDefiningOp(); def && forall->isProperAncestor(def))
       uniformValue = b.clone(*def)->getResult(0); // a constant (analyze checked)
-    // The lanes below this one: (1 << lane) - 1, lane = tid % 32 (a 1-D
-    // block of whole warps).
+    // The lanes below this one: ~(~0 << lane), lane = tid % 32 (a 1-D
+    // block of whole warps). Not (1 << lane) - 1: exported to C++, the
+    // subtraction overflows a signed int at lane 31.
     Value lane = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), sb.remu(tid, sb.c(32)));
-    Value one = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(1));
-    lowerLanes = arith::SubIOp::create(b, loc, arith::ShLIOp::create(b, loc, one, lane), one);
+    Value ones = arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(-1));
+    lowerLanes = arith::XOrIOp::create(b, loc, arith::ShLIOp::create(b, loc, ones, lane), ones);
   }
   auto aggregatedUpdate = [&](Value inside, Value slot) {
     Type i32 = b.getI32Type();

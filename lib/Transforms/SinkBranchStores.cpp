@@ -86,9 +86,14 @@ bool mlir::ks::sinkCommonStores(Block &block) {
     for (Region &region : op.getRegions())
       for (Block &inner : region)
         changed |= sinkCommonStores(inner);
-  IRRewriter rewriter(block.getParentOp()->getContext());
-  for (scf::IfOp ifOp : llvm::make_early_inc_range(block.getOps<scf::IfOp>()))
-    changed |= succeeded(sinkStoresOutOfIf(rewriter, ifOp));
+  IRRewriter rewriter(block.getParent()->getContext());
+  for (scf::IfOp ifOp : llvm::make_early_inc_range(block.getOps<scf::IfOp>())) {
+    // As the pass's greedy driver does: again on the new if, while both of
+    // its branches still end storing to one element.
+    for (FailureOr<scf::IfOp> merged = sinkStoresOutOfIf(rewriter, ifOp); succeeded(merged);
+         merged = sinkStoresOutOfIf(rewriter, *merged))
+      changed = true;
+  }
   return changed;
 }
 

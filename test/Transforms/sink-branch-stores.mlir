@@ -90,3 +90,40 @@ func.func @left_alone(%in: memref<?xf32>, %out: memref<?xf32>, %i: index, %j: in
   }
   return
 }
+
+// -----
+
+// Nontemporal stores of the same element: the one store after the if keeps
+// the flag and the alignment.
+// CHECK-LABEL: func.func @streaming
+// CHECK: %[[V:.*]] = scf.if
+// CHECK: memref.store %[[V]], %arg1[%arg2] {alignment = 4 : i64, nontemporal = true} : memref<?xf32>
+func.func @streaming(%in: memref<?xf32>, %out: memref<?xf32>, %i: index, %c: i1) {
+  scf.if %c {
+    %a = memref.load %in[%i] : memref<?xf32>
+    memref.store %a, %out[%i] {alignment = 4 : i64, nontemporal = true} : memref<?xf32>
+  } else {
+    %b = arith.constant 0.0 : f32
+    memref.store %b, %out[%i] {alignment = 4 : i64, nontemporal = true} : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// One store nontemporal, the other not: two different stores, left alone.
+// CHECK-LABEL: func.func @mixed
+// CHECK: scf.if %{{.*}} {
+// CHECK: memref.store %{{.*}}, %arg1[%arg2] {nontemporal = true}
+// CHECK: } else {
+// CHECK: memref.store %{{.*}}, %arg1[%arg2] : memref<?xf32>
+func.func @mixed(%in: memref<?xf32>, %out: memref<?xf32>, %i: index, %c: i1) {
+  scf.if %c {
+    %a = memref.load %in[%i] : memref<?xf32>
+    memref.store %a, %out[%i] {nontemporal = true} : memref<?xf32>
+  } else {
+    %b = arith.constant 0.0 : f32
+    memref.store %b, %out[%i] : memref<?xf32>
+  }
+  return
+}

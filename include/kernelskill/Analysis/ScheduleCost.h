@@ -51,10 +51,10 @@ struct RowSizes {
   int64_t readPasses = 1; ///< loops over the row that read memory
   bool writes = false;    ///< a loop over the row stores (a row out per row in)
   /// The loops read along the row's contiguous dimension (the loop's
-  /// variable is the loads' last index): a row walk, not a column walk.
+  /// variable is the loads' unit-stride index): a row walk, not a column walk.
   bool contiguous = true;
   /// Not contiguous, but adjacent: the loads the loops walk by their
-  /// variable take the forall's innermost variable as their last index, so
+  /// variable take the forall's innermost variable as their unit-stride index, so
   /// the rows of neighbouring points lie side by side (a column sum: one
   /// column per point, walked down its rows).
   bool adjacent = false;

@@ -332,8 +332,8 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 // CHECK: %[[TX:.*]] = gpu.thread_id x
 // CHECK: %[[LANE:.*]] = arith.remui %[[TX]], %c32
 // CHECK: %[[LANE32:.*]] = arith.index_castui %[[LANE]] : index to i32
-// CHECK: %[[BIT:.*]] = arith.shli %c1_i32, %[[LANE32]]
-// CHECK: %[[BELOW:.*]] = arith.subi %[[BIT]], %c1_i32
+// CHECK: %[[ABOVE:.*]] = arith.shli %c-1_i32, %[[LANE32]]
+// CHECK: %[[BELOW:.*]] = arith.xori %[[ABOVE]], %c-1_i32
 // CHECK: %[[IDX:.*]] = scf.if %[[IN:.*]] -> (index) {
 // CHECK: %[[KEY32:.*]] = arith.index_castui %[[IDX]] : index to i32
 // CHECK: %[[KEY:.*]] = arith.select %[[IN]], %[[KEY32]], %c256_i32
