@@ -1233,6 +1233,13 @@ static int binaryPrecedence(StringRef c) {
 FailureOr<std::string> Emitter::expression(Operation *op) {
   exprPrec = Primary;
   auto operand = [&](unsigned i) { return name(op->getOperand(i)); };
+  // A warp op's lane mask: a constant one reads as one (0xffffffffu, not -1).
+  auto laneMask = [&](unsigned i) {
+    IntegerAttr lanes;
+    if (matchPattern(op->getOperand(i), m_Constant(&lanes)))
+      return llvm::formatv("{0:x8}u", uint32_t(lanes.getInt())).str();
+    return operand(i);
+  };
   // An operand that C converts anyway, as the cast did: a signed integer
   // beside a wider one, a float beside a double, an int beside a float
   // (`batch * M`, not `batch * (long long)M`). Only the cast of an inlined
@@ -1507,12 +1514,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         case NVVM::VoteSyncKind::ballot: fn = "__ballot_sync"; break;
         case NVVM::VoteSyncKind::uni: fn = "__uni_sync"; break;
         }
-        // A constant lane mask reads as one: 0xffffffffu, not -1.
-        IntegerAttr lanes;
-        std::string mask = operand(0);
-        if (matchPattern(vote.getMask(), m_Constant(&lanes)))
-          mask = llvm::formatv("{0:x8}u", uint32_t(lanes.getInt())).str();
-        return fn.str() + "(" + mask + ", " + operand(1) + ")";
+        return fn.str() + "(" + laneMask(0) + ", " + operand(1) + ")";
       })
       // The lanes with the same value (match.any; match.all returns a
       // predicate too, which CUDA gives through a pointer: not exported).
@@ -1520,11 +1522,7 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
         if (match.getKind() != NVVM::MatchSyncKind::any)
           return match.emitError("export-cuda: only nvvm.match.sync any has a CUDA spelling here "
                                  "(__match_any_sync)");
-        IntegerAttr lanes;
-        std::string mask = operand(0);
-        if (matchPattern(match.getThreadMask(), m_Constant(&lanes)))
-          mask = llvm::formatv("{0:x8}u", uint32_t(lanes.getInt())).str();
-        return "__match_any_sync(" + mask + ", " + operand(1) + ")";
+        return "__match_any_sync(" + laneMask(0) + ", " + operand(1) + ")";
       })
       .Case<math::CtPopOp, math::CountLeadingZerosOp, math::CountTrailingZerosOp>(
           [&](Operation *count) -> FailureOr<std::string> {

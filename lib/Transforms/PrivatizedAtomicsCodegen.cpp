@@ -195,7 +195,6 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const PrivatizedAtomicsSchedul
     return fail("the private counters need " + std::to_string(bytes) + " bytes of shared memory");
   if (s.aggregate) {
     Value value = atomic.getValue();
-    Operation *def = value.getDefiningOp();
     bool outside = !forall->isAncestor(value.getParentBlock()->getParentOp());
     if (!outside && !matchPattern(value, m_Constant()))
       return fail("aggregate needs the added value to be the same at every point (a constant "
@@ -238,6 +237,7 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
   Value binCount = sb.c(s.bins), threadCount = sb.c(T);
   // This warp's copy of the counters: copy (tid / 32) % W, at its offset.
   Value copy = W > 1 ? sb.mul(sb.rem(sb.div(tid, 32), W), s.bins) : Value();
+  auto privateSlot = [&](Value index) { return copy ? sb.add(copy, index) : index; };
 
   sb.loop(tid, sb.c(W * s.bins), threadCount, /*unroll=*/false, [&](Value k) {
     memref::StoreOp::create(b, loc, zero, priv, ValueRange{k});
@@ -290,8 +290,8 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
           count = arith::TruncIOp::create(b, loc, elt, count);
         amount = arith::MulIOp::create(b, loc, uniformValue, count);
       }
-      Value at = copy ? sb.add(copy, slot) : slot;
-      memref::AtomicRMWOp::create(b, loc, atomic.getKind(), amount, priv, ValueRange{at});
+      memref::AtomicRMWOp::create(b, loc, atomic.getKind(), amount, priv,
+                                  ValueRange{privateSlot(slot)});
     });
     if (!a->indexInRange) {
       Value outside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, slot, binCount);
@@ -343,11 +343,8 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
     for (int64_t u = 0; u < U; ++u)
       sb.ifThen(inside[u], [&]() {
         auto toPrivate = [&]() {
-          Value slot = indices[u];
-          if (copy)
-            slot = sb.add(copy, slot);
           memref::AtomicRMWOp::create(b, loc, atomic.getKind(), values[u], priv,
-                                      ValueRange{slot});
+                                      ValueRange{privateSlot(indices[u])});
         };
         if (a->indexInRange) {
           toPrivate();

@@ -183,17 +183,21 @@ template <typename T> T __shfl_sync(unsigned, T v, int src, int width = 32) {
 }
 
 namespace ks_emu {
-/// Every lane's predicate as a mask of the warp (all of the warp's threads
-/// vote, as the emulated kernels' warps do), and the lanes present.
-inline unsigned vote(bool p) {
+/// The lanes of this warp whose `bits` satisfy `keep` (every thread of the
+/// warp takes part, as the emulated kernels' warps do).
+template <typename Keep> unsigned lanesWhere(uint64_t bits, Keep keep) {
   Warp &w = *warps_[linear_ / 32];
-  w.slots[linear_ % 32] = p;
+  w.slots[linear_ % 32] = bits;
   w.barrier.arrive_and_wait();
   unsigned m = 0;
   for (unsigned i = 0; i < w.lanes; ++i)
-    m |= w.slots[i] ? 1u << i : 0u;
+    m |= keep(w.slots[i]) ? 1u << i : 0u;
   w.barrier.arrive_and_wait();
   return m;
+}
+/// Every lane's predicate as a mask of the warp, and the lanes present.
+inline unsigned vote(bool p) {
+  return lanesWhere(p, [](uint64_t other) { return other != 0; });
 }
 inline unsigned present() {
   unsigned n = warps_[linear_ / 32]->lanes;
@@ -208,16 +212,9 @@ inline int __all_sync(unsigned mask, int p) {
 /// The lanes of the mask whose v has the same bits as this lane's.
 template <typename T> unsigned __match_any_sync(unsigned mask, T v) {
   static_assert(sizeof(T) <= sizeof(uint64_t));
-  ks_emu::Warp &w = *ks_emu::warps_[ks_emu::linear_ / 32];
   uint64_t bits = 0;
   std::memcpy(&bits, &v, sizeof(T));
-  w.slots[ks_emu::linear_ % 32] = bits;
-  w.barrier.arrive_and_wait();
-  unsigned m = 0;
-  for (unsigned i = 0; i < w.lanes; ++i)
-    m |= w.slots[i] == bits ? 1u << i : 0u;
-  w.barrier.arrive_and_wait();
-  return m & mask;
+  return ks_emu::lanesWhere(bits, [bits](uint64_t other) { return other == bits; }) & mask;
 }
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
