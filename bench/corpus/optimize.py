@@ -42,7 +42,7 @@ def run(ks_opt, ks_bench, out, results, budget="8"):
         name = os.path.basename(mlir)[:-5]
         base = os.path.join(results, name)
         t0 = time.time()
-        proc = subprocess.run([ks_opt, mlir, f"--kernelskill-pipeline=measure=cuda bench={ks_bench} "
+        proc = subprocess.run([ks_opt, mlir, f"--kernelskill-pipeline=measure=cuda synthesize-launchers=true bench={ks_bench} "
                                f"budget={budget} db={results}/tuning.db transcript={base}.json "
                                f"ptx={base}.ptx", "-o", os.devnull],
                               capture_output=True, text=True, timeout=300)

@@ -204,7 +204,9 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
     shape.whyNot = launched ? "the kernel is not raised (ks-raise's remarks say which step "
                               "refused)"
                             : "the kernel is not raised: no launcher in the module launches it, "
-                              "and the raising proves one thread per output from the launch";
+                              "and the raising proves one thread per output from the launch "
+                              "(synthesize-launchers=true, ks optimize's default, writes one "
+                              "where the kernel's bounds imply it)";
     return shape;
   }
   std::string why;

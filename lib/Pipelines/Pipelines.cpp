@@ -64,6 +64,10 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   arch.print = options.printArch;
   arch.report = options.archReport;
   pm.addPass(createKSArchProfiler(arch));
+  // Before everything that reads the launch: the profiler, the original
+  // kept for verification (measured against through the same launcher).
+  if (options.synthesizeLaunchers)
+    pm.addPass(createKSSynthesizeLaunchers());
   std::string workloadError;
   if (failed(parseWorkloadOption(options.workload, workloadError)))
     return error(workloadError);

@@ -764,6 +764,10 @@ LogicalResult Emitter::emitLauncher(func::FuncOp func) {
   reset();
   if (std::string at = sourceComment(func); !at.empty())
     os << StringRef(at).ltrim() << "\n";
+  if (func->hasAttr("ks.synthesized"))
+    os << "// Written by ks-synthesize-launchers: the source launches this kernel nowhere.\n"
+          "// One thread per index below the kernel's bounds; an optimized kernel needs\n"
+          "// exactly this launch: call this function.\n";
   os << "void " << func.getName() << "(";
   if (failed(emitParams(func, /*kernel=*/false)))
     return failure();

@@ -189,6 +189,14 @@ bool mlir::ks::launchCovers(Value grid, Value block, Value bound) {
          (sameValue(add.getRhs(), bound) && isBlockMinusOne(add.getLhs(), block));
 }
 
+Value mlir::ks::castToIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
+  if (v.getType().isIndex())
+    return v;
+  if (isUnsigned)
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
 bool mlir::ks::readsBlockIndex(gpu::GPUFuncOp kernel, gpu::Dimension dim) {
   return kernel
       .walk([&](gpu::BlockIdOp op) {

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
 
@@ -161,15 +162,6 @@ FailureOr<CountedLoop> matchCountedLoop(scf::WhileOp loop, std::string &why) {
   return counted;
 }
 
-/// `v` (an integer or index) as an index, extended as the loop compares it.
-Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
-  if (v.getType().isIndex())
-    return v;
-  if (isUnsigned)
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-}
-
 /// The rewrite; `counted` came from matchCountedLoop.
 void raise(scf::WhileOp loop, const CountedLoop &counted) {
   // The kernel's ops change, its behaviour does not: the facts about the
@@ -184,9 +176,9 @@ void raise(scf::WhileOp loop, const CountedLoop &counted) {
     rewriter.clone(*op, hoist);
   bool isUnsigned = isUnsignedPredicate(counted.predicate);
   Type ivType = loop.getInits()[counted.ivIndex].getType();
-  Value lb = toIndex(rewriter, loc, loop.getInits()[counted.ivIndex], isUnsigned);
-  Value ub = toIndex(rewriter, loc, hoist.lookupOrDefault(counted.bound), isUnsigned);
-  Value step = toIndex(rewriter, loc, counted.step, isUnsigned);
+  Value lb = castToIndex(rewriter, loc, loop.getInits()[counted.ivIndex], isUnsigned);
+  Value ub = castToIndex(rewriter, loc, hoist.lookupOrDefault(counted.bound), isUnsigned);
+  Value step = castToIndex(rewriter, loc, counted.step, isUnsigned);
   if (isInclusive(counted.predicate))
     ub = arith::AddIOp::create(rewriter, loc, ub, arith::ConstantIndexOp::create(rewriter, loc, 1));
   SmallVector<Value> inits;

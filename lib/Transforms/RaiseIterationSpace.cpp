@@ -320,6 +320,8 @@ struct KernelRaiser {
 
   LogicalResult run();
   LogicalResult collectIndices();
+  FailureOr<Operation *> findWork();
+  FailureOr<CoveringLaunch> inferCoveringLaunch();
   LogicalResult raiseGuarded(scf::IfOp guardOp, Block *body, Value cond, bool negated,
                              gpu::LaunchFuncOp launch);
   LogicalResult raiseGridStride(scf::ForOp loop);
@@ -406,9 +408,7 @@ LogicalResult KernelRaiser::collectIndices() {
   return success();
 }
 
-LogicalResult KernelRaiser::run() {
-  if (failed(collectIndices()))
-    return failure();
+FailureOr<Operation *> KernelRaiser::findWork() {
   Block &entry = kernel.getBody().front();
   // The body: side-effect-free ops, then one guard (or grid-stride loop),
   // then the return.
@@ -424,11 +424,22 @@ LogicalResult KernelRaiser::run() {
   if (!main)
     return fail("the kernel has no guarded work");
   if (auto loop = dyn_cast<scf::ForOp>(main); loop && loop == a.gridStride)
-    return raiseGridStride(loop);
-  auto ifOp = dyn_cast<scf::IfOp>(main);
-  if (!ifOp)
+    return main;
+  if (!isa<scf::IfOp>(main))
     return fail("the kernel's work is not inside a bounds check 'if (row < M && col < N)' or a "
                 "grid-stride loop");
+  return main;
+}
+
+LogicalResult KernelRaiser::run() {
+  if (failed(collectIndices()))
+    return failure();
+  FailureOr<Operation *> main = findWork();
+  if (failed(main))
+    return failure();
+  if (auto loop = dyn_cast<scf::ForOp>(*main))
+    return raiseGridStride(loop);
+  auto ifOp = cast<scf::IfOp>(*main);
   SmallVector<gpu::LaunchFuncOp> launches = getLaunches(kernel);
   if (launches.size() != 1)
     return fail(launches.empty()
@@ -512,14 +523,6 @@ Value asIndexType(OpBuilder &b, Location loc, Value iv, Type type) {
   return arith::IndexCastOp::create(b, loc, type, iv);
 }
 
-Value toIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned) {
-  if (v.getType().isIndex())
-    return v;
-  if (isUnsigned)
-    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), v);
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-}
-
 LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value cond,
                                          bool negated, gpu::LaunchFuncOp launch) {
   std::array<llvm::SmallPtrSet<Value, 4>, 3> gids;
@@ -600,7 +603,7 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
     b.clone(*op, hoisted);
   SmallVector<OpFoldResult> ubs;
   for (unsigned d : loopDims)
-    ubs.push_back(toIndex(b, loc, hoisted.lookupOrDefault(guard.bound[d]), guard.unsignedBound[d]));
+    ubs.push_back(castToIndex(b, loc, hoisted.lookupOrDefault(guard.bound[d]), guard.unsignedBound[d]));
   auto forall = scf::ForallOp::create(b, loc, ubs, ValueRange(), std::nullopt);
   OpBuilder inner(forall.getBody()->getTerminator());
   IRMapping map;
@@ -679,7 +682,73 @@ LogicalResult KernelRaiser::raiseGridStride(scf::ForOp loop) {
   return success();
 }
 
+FailureOr<CoveringLaunch> KernelRaiser::inferCoveringLaunch() {
+  if (failed(collectIndices()))
+    return failure();
+  FailureOr<Operation *> main = findWork();
+  if (failed(main))
+    return failure();
+  CoveringLaunch launch;
+  if (auto loop = dyn_cast<scf::ForOp>(*main)) {
+    // Any grid runs a grid-stride loop; one thread per index is the
+    // widest, so the raising's reading holds for the launch given.
+    if (!llvm::is_contained(a.dims[0].globalIds, throughCasts(loop.getLowerBound())))
+      return fail("the grid-stride loop does not start at the thread's global index along x");
+    for (unsigned d = 1; d < 3; ++d)
+      if (a.dims[d].used)
+        return fail("a grid-stride loop over x in a kernel that also uses dimension " +
+                    std::string(dimName(d)));
+    if (!isLaunchInvariant(loop.getUpperBound(), kernel))
+      return fail("the grid-stride loop's bound is not computed from the kernel's scalar "
+                  "arguments");
+    launch.bound[0] = loop.getUpperBound();
+  } else {
+    auto ifOp = cast<scf::IfOp>(*main);
+    bool thenEmpty = ifOp.thenBlock()->without_terminator().empty();
+    std::array<llvm::SmallPtrSet<Value, 4>, 3> gids;
+    for (unsigned d = 0; d < 3; ++d)
+      for (Value v : a.dims[d].globalIds)
+        gids[d].insert(v);
+    Guard guard;
+    if (!splitGuard(ifOp.getCondition(), /*negated=*/thenEmpty, gids, guard))
+      return fail("the bounds check is not a conjunction of 'index < bound' tests");
+    for (unsigned d = 0; d < 3; ++d) {
+      DimUse &use = a.dims[d];
+      if (!use.used)
+        continue;
+      if (!use.blockOnly.empty())
+        return fail(std::string("blockIdx.") + dimName(d) +
+                    " is used alone: how many blocks run along " + dimName(d) +
+                    " is not bounded by the kernel");
+      if (!guard.bound[d])
+        return fail(std::string("no bounds check on the global index along ") + dimName(d));
+      if (!isLaunchInvariant(guard.bound[d], kernel))
+        return fail(std::string("the bound along ") + dimName(d) +
+                    " is not computed from the kernel's scalar arguments");
+      launch.bound[d] = guard.bound[d];
+      launch.unsignedBound[d] = guard.unsignedBound[d];
+    }
+  }
+  for (unsigned d = 0; d < 3; ++d)
+    for (Value gid : a.dims[d].globalIds)
+      if (auto it = a.constantBlocks.find(gid); it != a.constantBlocks.end()) {
+        if (launch.block[d] && *launch.block[d] != it->second)
+          return fail(std::string("the global indices along ") + dimName(d) +
+                      " multiply by different block sizes");
+        launch.block[d] = it->second;
+      }
+  return launch;
+}
+
 } // namespace
+
+FailureOr<CoveringLaunch> mlir::ks::inferCoveringLaunch(gpu::GPUFuncOp kernel, std::string &why) {
+  KernelRaiser raiser;
+  raiser.kernel = kernel;
+  FailureOr<CoveringLaunch> launch = raiser.inferCoveringLaunch();
+  why = raiser.why.empty() ? raiser.a.why : raiser.why;
+  return launch;
+}
 
 void mlir::ks::eraseUnusedPureOps(Operation *root) {
   bool changed = true;

@@ -109,17 +109,23 @@ def main():
     ks_translate, ks_emulate, corpus = sys.argv[1:4]
     kernels = sys.argv[4:] or sorted(CASES)
     work = tempfile.mkdtemp(prefix="ks-emulate-corpus-")
+    return run_all(kernels, SKIP, lambda k: run_case(k, ks_translate, ks_emulate, corpus, work))
+
+
+def run_all(kernels, skip, run):
+    """Runs `run(kernel)` -> (ok, line) two at a time, printing the lines in
+    order (and why for the kernels in `skip`); 0 when every one is ok."""
     ok = True
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        jobs = {k: pool.submit(run_case, k, ks_translate, ks_emulate, corpus, work)
-                for k in kernels if k not in SKIP}
+        jobs = {k: pool.submit(run, k) for k in kernels if k not in skip}
         for k in kernels:
-            if k in SKIP:
-                print(f"{k}: skipped ({SKIP[k]})")
+            if k in skip:
+                print(f"{k}: skipped ({skip[k]})")
                 continue
             good, text = jobs[k].result()
             ok &= good
             print(text)
+            sys.stdout.flush()
     return 0 if ok else 1
 
 

@@ -14,7 +14,9 @@ for floats), so an element the candidate leaves unwritten fails.
 With --launcher both files' host launcher of that name is called; with --kernel
 the kernel itself is launched with --grid/--block/--smem (expressions of the
 workload's scalars), which compares a source file that has no launcher with
-its export (--ref-kernel: the reference's C++ name, e.g. a template instance).
+its export (--ref-kernel: the reference's C++ name, e.g. a template instance;
+--cand-launcher NAME: the candidate is called through its host launcher NAME
+instead, e.g. the one ks-synthesize-launchers wrote for a kernel without one).
 
 --params lists the launcher's parameters in order (buffers TYPE[EXTENT]:ROLE
 with an optional :LO..HI range of their random inputs, scalars TYPE); extents are Python expressions of the workload's scalars.
@@ -111,6 +113,9 @@ def main():
     how.add_argument("--launcher")
     how.add_argument("--kernel")
     ap.add_argument("--ref-kernel", help="the reference's name of --kernel (default: the same)")
+    ap.add_argument("--cand-launcher",
+                    help="with --kernel: call the candidate's host launcher of this name (one "
+                         "ks-synthesize-launchers wrote) instead of launching its kernel")
     ap.add_argument("--grid", default="1")
     ap.add_argument("--block", default="1")
     ap.add_argument("--smem", default="0")
@@ -182,7 +187,12 @@ def main():
         smem = int(eval(args.smem, {"ceildiv": lambda a, b: -(-a // b)}, env))
         launch = f"{dims(args.grid)}, {dims(args.block)}, {smem}ULL"
         lines.append(f"  ks_emu::launch(ref::{args.ref_kernel or args.kernel}, {launch}, {', '.join(call_ref)});")
-        lines.append(f"  ks_emu::launch(cand::{args.kernel}, {launch}, {', '.join(call_cand)});")
+        if args.cand_launcher:
+            # Through ks_emu::call: the launcher may type a buffer as the
+            # kernel does (__half2 *) where --params says f16[2 * n].
+            lines.append(f"  ks_emu::call(cand::{args.cand_launcher}{''.join(', ' + a for a in call_cand)});")
+        else:
+            lines.append(f"  ks_emu::launch(cand::{args.kernel}, {launch}, {', '.join(call_cand)});")
     lines += copy_out
     for i, p in enumerate(params):
         # scratch: a buffer only the kernels see (a launcher's own

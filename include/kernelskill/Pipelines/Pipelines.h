@@ -71,6 +71,12 @@ struct KernelSkillPipelineOptions
                         llvm::cl::desc("Raise the kernels and let the agents and the driver "
                                        "optimize them (false: profile and lower only)"),
                         llvm::cl::init(true)};
+  Option<bool> synthesizeLaunchers{
+      *this, "synthesize-launchers",
+      llvm::cl::desc("Give each kernel that no launcher launches one covering its bounds "
+                     "(ks-synthesize-launchers), so it can be raised and optimized; the "
+                     "optimized kernel then needs that launch (ks optimize's default)"),
+      llvm::cl::init(false)};
   Option<bool> lower{*this, "lower",
                      llvm::cl::desc("Lower to PTX at the end (false: stop with the optimized "
                                     "GPU-dialect IR)"),

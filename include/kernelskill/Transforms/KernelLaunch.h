@@ -43,6 +43,10 @@ Value cloneIntoLauncher(Value v, gpu::GPUFuncOp kernel, gpu::LaunchFuncOp launch
 gpu::LaunchFuncOp setLaunchDims(gpu::LaunchFuncOp launch, std::array<Value, 3> grid,
                                 std::array<Value, 3> block, Value smem);
 
+/// `v` (an integer or index value) as an index: extended unsigned where it
+/// is compared unsigned, signed otherwise.
+Value castToIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned);
+
 /// The constant value of an index or integer SSA value, through extensions.
 std::optional<int64_t> getConstantIntValue(Value v);
 

@@ -231,6 +231,42 @@ def KSFuseLaunches : Pass<"ks-fuse-launches", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::mlir::scf::SCFDialect"];
 }
 
+def KSSynthesizeLaunchers : Pass<"ks-synthesize-launchers", "::mlir::ModuleOp"> {
+  let summary = "Give each kernel that no launcher launches a host launcher covering its iteration space";
+  let description = [{
+    A file of kernels alone (no host code) says nothing of how they are
+    launched, so the raising cannot prove one thread per point and the
+    optimizer leaves them as they are. Almost every such kernel is written
+    for one launch: one thread per index below the bound its guard `if (i <
+    n)` (or its grid-stride loop `i < n`) tests, `ceil(n / block)` blocks.
+    This pass assumes that launch and writes it down: for each kernel with
+    no `gpu.launch_func` in the module it adds `func.func @launch_<kernel>`
+    with the kernel's parameters (and their `ks.name` and `ks.const`), launching
+    `(bound + block - 1) / block` blocks of `block` threads along each
+    dimension the kernel indexes, one along the others. The block is the one
+    the kernel's index fixes (`blockIdx.x * 128 + threadIdx.x`), else 256
+    threads for one dimension, 16 x 16 for two (x, y), 8 x 8 x 4 for three.
+    The launcher carries the unit attribute `ks.synthesized`; the exported
+    CUDA calls it out. The kernel is not changed: the assumption is the
+    caller's to honour (call the launcher, or launch as it does), and
+    `ks optimize` says so.
+
+    Kernels whose launch cannot be inferred are left without one, with a
+    remark: threads that communicate (barriers, shuffles, shared memory,
+    whose result depends on the block size), a block index used alone (the
+    number of blocks is not bounded by the kernel), work outside one bounds
+    check, a bound that is not computed from the scalar arguments. The
+    analysis is the raising's (`ks-raise-iteration-space`), on a copy of the
+    kernel with its counted loops raised; the launch it writes is one the
+    raising accepts.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each launcher written and each kernel left without one">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::arith::ArithDialect"];
+}
+
 def KSRaiseIterationSpace : Pass<"ks-raise-iteration-space", "::mlir::ModuleOp"> {
   let summary = "Raise one-thread-per-output kernels and grid-stride loops to scf.forall";
   let description = [{

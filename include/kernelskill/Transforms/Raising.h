@@ -12,6 +12,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <array>
+#include <optional>
 #include <string>
 
 namespace mlir::ks {
@@ -34,6 +36,27 @@ LogicalResult raiseCountedLoop(scf::WhileOp loop, std::string &why);
 /// One thread per output (or a grid-stride loop) to an scf.forall, with the
 /// launch rewritten to one thread.
 LogicalResult raiseIterationSpace(gpu::GPUFuncOp kernel, std::string &why);
+
+/// How a kernel that no launcher launches must be launched for the raising
+/// to read it as one thread per point of its iteration space: one thread
+/// per index below each dimension's bound.
+struct CoveringLaunch {
+  /// Per dimension (x, y, z): the kernel value that bounds the thread's
+  /// global index (launch-invariant: computed from the scalar arguments);
+  /// null where the kernel does not use the dimension.
+  std::array<Value, 3> bound;
+  /// Whether the bound is compared unsigned (`index < bound` as ult).
+  std::array<bool, 3> unsignedBound{};
+  /// The block size the kernel itself fixes (`blockIdx * C + threadIdx`).
+  std::array<std::optional<int64_t>, 3> block;
+};
+
+/// The covering launch of a kernel whose work is behind one bounds check or
+/// in one grid-stride loop (its counted loops raised), or why there is none:
+/// the kernel communicates between threads, uses a block index alone (the
+/// number of blocks is not bounded by the kernel), or bounds an index by
+/// something other than its scalar arguments.
+FailureOr<CoveringLaunch> inferCoveringLaunch(gpu::GPUFuncOp kernel, std::string &why);
 
 /// Flat buffer accesses inside a raised kernel to accesses of strided
 /// multi-dimensional views; returns how many accesses were rewritten.

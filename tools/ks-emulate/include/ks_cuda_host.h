@@ -91,6 +91,12 @@ template <typename P, typename A> P argument(A a) {
     return static_cast<P>(a);
 }
 
+/// Calls a host function (a launcher) with each argument as its parameter
+/// type, as `argument` does for kernels.
+template <typename... P, typename... A> void call(void (*fn)(P...), A... args) {
+  fn(argument<P>(args)...);
+}
+
 /// Runs kernel<<<grid, block, smem>>>(args...) to completion.
 template <typename... P, typename... A>
 void launch(void (*kernel)(P...), dim3 grid, dim3 block, unsigned long long smem, A... args) {

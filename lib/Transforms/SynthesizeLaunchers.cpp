@@ -1,0 +1,148 @@
+//===- SynthesizeLaunchers.cpp - A covering launch for launcher-less kernels ===//
+//
+// A file of kernels alone leaves the launch to its caller; the raising needs
+// a launcher to prove one thread per point. Nearly every such kernel is
+// written for the launch its guard implies (one thread per index below the
+// bound, ceil(bound / block) blocks): this pass writes that launcher, with
+// the analysis the raising itself uses, so what it writes is what the
+// raising accepts (docs/Raising.md, "Kernels without a launcher").
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernelskill/Transforms/KernelLaunch.h"
+#include "kernelskill/Transforms/Passes.h"
+#include "kernelskill/Transforms/Raising.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/ScopeExit.h"
+
+namespace mlir::ks {
+#define GEN_PASS_DEF_KSSYNTHESIZELAUNCHERS
+#include "kernelskill/Transforms/Passes.h.inc"
+} // namespace mlir::ks
+
+using namespace mlir;
+using namespace mlir::ks;
+
+namespace {
+/// The unit attribute on a launcher this pass wrote.
+constexpr llvm::StringLiteral kSynthesizedAttrName = "ks.synthesized";
+
+/// Threads per block along x, y, z where the kernel does not fix them, by
+/// how many dimensions it indexes: 256 threads, the usual choice.
+constexpr std::array<std::array<int64_t, 3>, 3> kDefaultBlocks = {
+    {{256, 1, 1}, {16, 16, 1}, {8, 8, 4}}};
+
+/// The covering launch of `kernel`, read from a copy with its counted loops
+/// raised (a grid-stride loop is an scf.while until then); the bounds are
+/// values of the copy, which the caller erases after use.
+FailureOr<CoveringLaunch> analyzeCopy(gpu::GPUFuncOp kernel, gpu::GPUFuncOp &copy,
+                                      std::string &why) {
+  OpBuilder b(kernel);
+  copy = cast<gpu::GPUFuncOp>(b.clone(*kernel));
+  copy.setName((kernel.getName() + ".ks_covering_copy").str());
+  SmallVector<scf::WhileOp> loops;
+  copy.walk([&](scf::WhileOp loop) { loops.push_back(loop); });
+  for (scf::WhileOp loop : loops) {
+    std::string ignored;
+    (void)raiseCountedLoop(loop, ignored);
+  }
+  return inferCoveringLaunch(copy, why);
+}
+
+struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeLaunchersPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<gpu::GPUFuncOp> kernels;
+    module.walk([&](gpu::GPUFuncOp f) {
+      if (f.isKernel() && !f->hasAttr(kRaisedAttrName) && getLaunches(f).empty())
+        kernels.push_back(f);
+    });
+    for (gpu::GPUFuncOp kernel : kernels)
+      synthesize(kernel);
+  }
+
+  void synthesize(gpu::GPUFuncOp kernel) {
+    ModuleOp module = getOperation();
+    std::string why;
+    gpu::GPUFuncOp copy;
+    FailureOr<CoveringLaunch> covering = analyzeCopy(kernel, copy, why);
+    llvm::scope_exit eraseCopy([&] { copy.erase(); });
+    if (failed(covering)) {
+      if (remarks)
+        kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: " << why;
+      return;
+    }
+    std::array<int64_t, 3> block = {1, 1, 1};
+    unsigned used = 0;
+    for (unsigned d = 0; d < 3; ++d)
+      used += covering->bound[d] != nullptr;
+    for (unsigned d = 0, free = 0; d < 3; ++d) {
+      if (!covering->bound[d])
+        continue;
+      block[d] = covering->block[d] ? *covering->block[d] : kDefaultBlocks[used - 1][free];
+      free += 1;
+    }
+    if (block[0] * block[1] * block[2] > 1024) {
+      if (remarks)
+        kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: the block the "
+                               "kernel's indices fix has more than 1024 threads";
+      return;
+    }
+
+    // func.func @launch_<kernel>(the kernel's parameters) at the module's end.
+    Location loc = kernel.getLoc();
+    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+    FunctionType type = FunctionType::get(&getContext(), kernel.getArgumentTypes(), {});
+    auto launcher = func::FuncOp::create(mb, loc, ("launch_" + kernel.getName()).str(), type);
+    SymbolTable(module).insert(launcher); // renamed if the name is taken
+    launcher->setAttr(kSynthesizedAttrName, UnitAttr::get(&getContext()));
+    // The parameters' names, and const where the kernel's are (the exported
+    // launcher then takes what the caller would pass the kernel).
+    for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
+      for (StringRef attr : {"ks.name", "ks.const"})
+        if (Attribute value = kernel.getArgAttr(i, attr))
+          launcher.setArgAttr(i, attr, value);
+    Block *entry = launcher.addEntryBlock();
+    OpBuilder b = OpBuilder::atBlockEnd(entry);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    auto launch = gpu::LaunchFuncOp::create(b, loc, kernel, gpu::KernelDim3{one, one, one},
+                                            gpu::KernelDim3{one, one, one}, Value(),
+                                            ValueRange(entry->getArguments()));
+    func::ReturnOp::create(b, loc);
+
+    // (bound + block - 1) / block blocks along each dimension indexed: the
+    // form the raising reads as covering (launchCovers).
+    b.setInsertionPoint(launch);
+    std::array<Value, 3> grid = {one, one, one}, threads;
+    llvm::SmallDenseMap<int64_t, Value> constants = {{1, one}};
+    auto constant = [&](int64_t v) {
+      Value &c = constants[v];
+      if (!c)
+        c = arith::ConstantIndexOp::create(b, loc, v);
+      return c;
+    };
+    for (unsigned d = 0; d < 3; ++d) {
+      threads[d] = constant(block[d]);
+      if (!covering->bound[d])
+        continue;
+      Value bound = castToIndex(b, loc, cloneIntoLauncher(covering->bound[d], copy, launch, b),
+                            covering->unsignedBound[d]);
+      Value numerator = arith::AddIOp::create(
+          b, loc, bound, constant(block[d] - 1));
+      grid[d] = covering->unsignedBound[d]
+                    ? arith::DivUIOp::create(b, loc, numerator, threads[d]).getResult()
+                    : arith::DivSIOp::create(b, loc, numerator, threads[d]).getResult();
+    }
+    setLaunchDims(launch, grid, threads, Value());
+    if (remarks)
+      kernel.emitRemark() << "ks-synthesize-launchers: no launcher launches the kernel: wrote @"
+                          << launcher.getName() << ", one thread per index below the bound, "
+                          << block[0] << "x" << block[1] << "x" << block[2]
+                          << " threads per block";
+  }
+};
+} // namespace
