@@ -9,6 +9,10 @@
                                                      exporting), one transcript per file
   optimize.py report RESULTS                         the table and the geometric-mean speedup
 
+Files of kernels alone get a launcher per kernel (synthesize-launchers=true, as ks optimize
+does): the original is measured through it too. Each file is optimized at the sizes of its
+kernels' GPU equivalence cases (test/Integration/Frontend/equivalence.py).
+
 A kernel the driver changed was verified against its lifted original and timed by ks-bench in
 the same run (the transcript's measured_before_ms and the chosen candidate's measured_ms); a
 kernel it left unchanged is the lifted kernel itself (speedup 1 by construction, with the
@@ -23,7 +27,24 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(os.path.dirname(os.path.dirname(HERE)), "test", "Frontend", "corpus")
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CORPUS = os.path.join(ROOT, "test", "Frontend", "corpus")
+sys.path.insert(0, os.path.join(ROOT, "test", "Integration", "Frontend"))
+from equivalence import CASES  # noqa: E402
+
+
+def workload_of(name):
+    """The sizes a corpus file is optimized and measured at: those of its
+    kernels' GPU equivalence cases (test/Integration/Frontend/equivalence.py),
+    merged; none for a file no case names (the profiler's assumption then)."""
+    sizes = {}
+    for source, _, _, _, workload, _ in CASES.values():
+        if source == name + ".cu":
+            for item in workload.split(","):
+                key, value = item.split("=")
+                if value.lstrip("-").isdigit():
+                    sizes.setdefault(key, value)
+    return ",".join(f"{k}={v}" for k, v in sorted(sizes.items()))
 
 
 def prepare(ks_translate, out):
@@ -42,9 +63,11 @@ def run(ks_opt, ks_bench, out, results, budget="8"):
         name = os.path.basename(mlir)[:-5]
         base = os.path.join(results, name)
         t0 = time.time()
+        workload = workload_of(name)
         proc = subprocess.run([ks_opt, mlir, f"--kernelskill-pipeline=measure=cuda synthesize-launchers=true bench={ks_bench} "
                                f"budget={budget} db={results}/tuning.db transcript={base}.json "
-                               f"ptx={base}.ptx", "-o", os.devnull],
+                               f"ptx={base}.ptx" + (f" workload={workload}" if workload else ""),
+                               "-o", os.devnull],
                               capture_output=True, text=True, timeout=300)
         print(f"== {name} rc={proc.returncode} {time.time() - t0:.1f} s\n{proc.stderr[-600:]}")
         sys.stdout.flush()

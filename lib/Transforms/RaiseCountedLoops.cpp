@@ -235,6 +235,47 @@ void raise(scf::WhileOp loop, const CountedLoop &counted) {
   rewriter.eraseOp(loop);
 }
 
+/// A value the loop carries that advances by the same invariant amount each
+/// iteration (`p += c`, or `++p` on a pointer walked beside the counter) is
+/// a function of the counter: init + k * c in iteration k = (iv - lb) /
+/// step. Written so, the accesses through it are affine in the loop's
+/// variable and the strided views can read them. Exact in the value's own
+/// type: k additions of c wrap exactly as k * c does (modulo 2^n), so no
+/// overflow flag is needed or set. Only where the loop's result for it is
+/// unused (its final value would need the trip count) and the step is a
+/// positive constant.
+void foldDerivedInductions(scf::ForOp loop) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step < 1)
+    return;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Type type = arg.getType();
+    if (!type.isIntOrIndex() || !loop.getResult(i).use_empty())
+      continue;
+    auto add = yield.getOperand(i).getDefiningOp<arith::AddIOp>();
+    if (!add)
+      continue;
+    Value amount = add.getLhs() == arg ? add.getRhs() : add.getRhs() == arg ? add.getLhs() : Value();
+    if (!amount || !loop.isDefinedOutsideOfLoop(amount))
+      continue;
+    OpBuilder b = OpBuilder::atBlockBegin(loop.getBody());
+    Location loc = add.getLoc();
+    Value k = loop.getInductionVar();
+    if (getConstantIntValue(loop.getLowerBound()) != 0)
+      k = arith::SubIOp::create(b, loc, k, loop.getLowerBound());
+    if (*step != 1)
+      k = arith::DivUIOp::create(b, loc, k, loop.getStep());
+    if (!type.isIndex())
+      k = arith::IndexCastOp::create(b, loc, type, k);
+    Value value = arith::AddIOp::create(b, loc, loop.getInitArgs()[i],
+                                        arith::MulIOp::create(b, loc, k, amount));
+    arg.replaceAllUsesWith(value);
+    // Carried unchanged now: canonicalization drops it.
+    yield->setOperand(i, arg);
+  }
+}
+
 struct RaiseCountedLoopsPass : ks::impl::KSRaiseCountedLoopsBase<RaiseCountedLoopsPass> {
   using Base::Base;
   void runOnOperation() override {
@@ -250,6 +291,7 @@ struct RaiseCountedLoopsPass : ks::impl::KSRaiseCountedLoopsBase<RaiseCountedLoo
       }
       raise(loop, *counted);
     }
+    getOperation()->walk([](scf::ForOp loop) { foldDerivedInductions(loop); });
   }
 };
 } // namespace

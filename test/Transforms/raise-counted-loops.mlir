@@ -170,3 +170,54 @@ func.func @refusals(%n: i32, %flag: i1, %s: i32, %buf: memref<?xi32>) {
   }
   return
 }
+
+// -----
+
+// A pointer walked beside the counter (`for (c = 0; c < n; ++c, ++p) s += *p;`)
+// becomes a function of the counter: init + iv * 1, no longer carried; an
+// i32 value advanced by 3 in a loop from 2 by 2 is init + ((iv - 2) / 2) * 3
+// in i32 (wrapping as the repeated addition does).
+// CHECK-LABEL: func.func @derived
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[P0:.*]]: index, %[[J0:.*]]: i32
+// CHECK: scf.for %[[IV:.*]] = %{{.*}} to %[[N]] step %[[C1:.*]] iter_args(%[[S:.*]] = %{{.*}}, %[[PC:.*]] = %[[P0]]) -> (f32, index) {
+// CHECK-NEXT: %[[M:.*]] = arith.muli %[[IV]], %[[C1]] : index
+// CHECK-NEXT: %[[P:.*]] = arith.addi %[[P0]], %[[M]] : index
+// CHECK-NEXT: memref.load %[[A]][%[[P]]]
+// CHECK: scf.yield %{{.*}}, %[[PC]] : f32, index
+// CHECK: scf.for %[[IV2:.*]] = %[[C2:.*]] to %[[N]] step %[[C2]] iter_args(%[[JC:.*]] = %[[J0]]) -> (i32) {
+// CHECK-NEXT: %[[K:.*]] = arith.subi %[[IV2]], %[[C2]] : index
+// CHECK-NEXT: %[[K2:.*]] = arith.divui %[[K]], %[[C2]] : index
+// CHECK-NEXT: %[[KI:.*]] = arith.index_cast %[[K2]] : index to i32
+// CHECK-NEXT: %[[M2:.*]] = arith.muli %[[KI]], %{{.*}} : i32
+// CHECK-NEXT: %[[J:.*]] = arith.addi %[[J0]], %[[M2]] : i32
+// CHECK-NEXT: arith.index_cast %[[J]] : i32 to index
+// CHECK: scf.yield %[[JC]] : i32
+// The value after the loop is used: left carried.
+// CHECK: scf.for %{{.*}} iter_args(%{{.*}} = %{{.*}}, %[[PL:.*]] = %[[P0]]) -> (f32, index) {
+// CHECK-NEXT: memref.load %[[A]][%[[PL]]]
+func.func @derived(%a: memref<?xf32>, %n: index, %p0: index, %j0: i32) -> (f32, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : i32
+  %zero = arith.constant 0.0 : f32
+  %r:2 = scf.for %c = %c0 to %n step %c1 iter_args(%s = %zero, %p = %p0) -> (f32, index) {
+    %v = memref.load %a[%p] : memref<?xf32>
+    %s2 = arith.addf %s, %v : f32
+    %p2 = arith.addi %p, %c1 : index
+    scf.yield %s2, %p2 : f32, index
+  }
+  %j = scf.for %c = %c2 to %n step %c2 iter_args(%jj = %j0) -> (i32) {
+    %x = arith.index_cast %jj : i32 to index
+    memref.store %zero, %a[%x] : memref<?xf32>
+    %jn = arith.addi %c3, %jj : i32
+    scf.yield %jn : i32
+  }
+  %l:2 = scf.for %c = %c0 to %n step %c1 iter_args(%s = %r#0, %p = %p0) -> (f32, index) {
+    %v = memref.load %a[%p] : memref<?xf32>
+    %s2 = arith.addf %s, %v : f32
+    %p2 = arith.addi %p, %c1 : index
+    scf.yield %s2, %p2 : f32, index
+  }
+  return %l#0, %l#1 : f32, index
+}

@@ -178,6 +178,13 @@ def KSRaiseCountedLoops : Pass<"ks-raise-counted-loops"> {
     forever). The counter's value after the loop, where it is used, is
     `lb + max(0, ceildiv(ub - lb, step)) * step`.
 
+    Then, in every `scf.for` with a constant positive step, a carried
+    integer that advances by one invariant amount per iteration (`p += c`,
+    a pointer `++p` walked beside the counter) and whose final value is
+    unused is replaced by `init + ((iv - lb) / step) * c`, in its own type
+    (exact: repeated addition wraps as the product does), so accesses
+    through it become affine in the loop variable.
+
     Upstream's `upliftWhileToForLoop` is not used: it takes only `slt`,
     keeps the narrow type and gets the final counter wrong for loops that
     run zero times. Each loop left alone gets a remark saying why.
