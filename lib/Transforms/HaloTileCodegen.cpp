@@ -125,7 +125,7 @@ std::optional<Combination> combinationOf(Value v, ArrayRef<OpFoldResult> strides
     return c;
   }
   for (auto [d, stride] : llvm::enumerate(strides))
-    if (auto sv = dyn_cast<Value>(stride); sv && stripExtensions(sv) == stripExtensions(v)) {
+    if (auto sv = dyn_cast<Value>(stride); sv && sameSignedValue(sv, v)) {
       c.coef[d] = 1;
       return c;
     }

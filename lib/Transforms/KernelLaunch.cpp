@@ -35,6 +35,45 @@ Value mlir::ks::stripExtensions(Value v) {
   return v;
 }
 
+bool mlir::ks::sameSignedValue(Value a, Value b, int depth) {
+  // Only value-preserving casts of signed values: zero extension gives
+  // another value for a negative one.
+  auto strip = [](Value v) {
+    while (Operation *op = v.getDefiningOp()) {
+      if (!isa<arith::IndexCastOp, arith::ExtSIOp>(op))
+        break;
+      v = op->getOperand(0);
+    }
+    return v;
+  };
+  a = strip(a);
+  b = strip(b);
+  if (a == b)
+    return true;
+  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || depth == 0 || x->getName() != y->getName() ||
+      !isa<arith::AddIOp, arith::MulIOp>(x))
+    return false;
+  // Wrapping arithmetic narrower than 64 bits computes another value than
+  // the same operation on the extended operands.
+  auto exact = [](Operation *op) {
+    Type t = op->getResult(0).getType();
+    if (t.isIndex() || t.getIntOrFloatBitWidth() >= 64)
+      return true;
+    auto flags = cast<arith::ArithIntegerOverflowFlagsInterface>(op);
+    return flags.hasNoSignedWrap();
+  };
+  if (!exact(x) || !exact(y))
+    return false;
+  Value x0 = x->getOperand(0), x1 = x->getOperand(1);
+  Value y0 = y->getOperand(0), y1 = y->getOperand(1);
+  return (sameSignedValue(x0, y0, depth - 1) && sameSignedValue(x1, y1, depth - 1)) ||
+         (sameSignedValue(x0, y1, depth - 1) && sameSignedValue(x1, y0, depth - 1));
+}
+
 std::optional<int64_t> mlir::ks::getConstantIntValue(Value v) {
   APInt value;
   if (matchPattern(stripExtensions(v), m_ConstantInt(&value)))

@@ -47,6 +47,13 @@ gpu::LaunchFuncOp setLaunchDims(gpu::LaunchFuncOp launch, std::array<Value, 3> g
 /// is compared unsigned, signed otherwise.
 Value castToIndex(OpBuilder &b, Location loc, Value v, bool isUnsigned);
 
+/// Whether `a` and `b` hold the same integer whenever both are defined:
+/// the same value through sign extensions and index_cast, or the same
+/// addition or multiplication (either operand order) of such values where
+/// neither can wrap (64-bit or index arithmetic, or nsw). For strides
+/// computed twice: `ny * nx` in index and `(long)nx * ny` in i64.
+bool sameSignedValue(Value a, Value b, int depth = 6);
+
 /// The constant value of an index or integer SSA value, through extensions.
 std::optional<int64_t> getConstantIntValue(Value v);
 

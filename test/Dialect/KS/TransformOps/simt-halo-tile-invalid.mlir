@@ -357,3 +357,39 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The views' offset is `m * r` in i32 without nsw, the stride `r * m` in
+// index: the narrow product may wrap, so they are not known to be the same
+// value and the rows above and below are not neighbours.
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @k(%x0: memref<?xf32>, %y0: memref<?xf32>, %n: index, %m32: i32, %r32: i32) kernel attributes {ks.raised} {
+      %m = arith.index_cast %m32 : i32 to index
+      %r = arith.index_cast %r32 : i32 to index
+      %stride = arith.muli %r, %m : index
+      %s32 = arith.muli %m32, %r32 : i32
+      %s = arith.index_cast %s32 : i32 to index
+      %c0 = arith.constant 0 : index
+      %negs = arith.subi %c0, %s : index
+      %up = memref.reinterpret_cast %x0 to offset: [%negs], sizes: [%n, %m], strides: [%stride, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %down = memref.reinterpret_cast %x0 to offset: [%s], sizes: [%n, %m], strides: [%stride, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %y = memref.reinterpret_cast %y0 to offset: [0], sizes: [%n, %m], strides: [%stride, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      // expected-note @below {{target}}
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %up[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+        %b = memref.load %down[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+        %t = arith.addf %a, %b : f32
+        memref.store %t, %y[%i, %j] : memref<?x?xf32, strided<[?, 1]>>
+      }
+      gpu.return
+    }
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    // expected-error @below {{ks.simt_halo_tile: the body reads no buffer at two or more points along dimension 0 alone}}
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 4, 4>, block = array<i64: 4, 2>, registers = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}

@@ -106,3 +106,52 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
     transform.yield
   }
 }
+
+// -----
+
+// The neighbours' views are offset by the row stride computed another way:
+// the view's stride is `r * m` in index, the source's offsets `(long)m * r`
+// in i64 (nsw) — the same value (sameSignedValue), so the rows above and
+// below are read from the window.
+// CHECK-LABEL: gpu.func @stride_spelled_twice
+// CHECK-SAME: ks.schedule = "simt_register_window"
+// CHECK-NOT: offset: ?
+// CHECK: memref.load %arg0[
+// CHECK-NOT: offset: ?
+// CHECK: memref.store
+module attributes {gpu.container_module, transform.with_named_sequence} {
+  gpu.module @kernels {
+    gpu.func @stride_spelled_twice(%in0: memref<?xf32>, %out0: memref<?xf32>, %n: index, %m32: i32, %r32: i32) kernel attributes {ks.raised} {
+      %m = arith.index_cast %m32 : i32 to index
+      %r = arith.index_cast %r32 : i32 to index
+      %stride = arith.muli %r, %m : index
+      %m64 = arith.extsi %m32 : i32 to i64
+      %r64 = arith.extsi %r32 : i32 to i64
+      %s64 = arith.muli %m64, %r64 overflow<nsw> : i64
+      %s = arith.index_cast %s64 : i64 to index
+      %c0 = arith.constant 0 : index
+      %negs = arith.subi %c0, %s : index
+      %up = memref.reinterpret_cast %in0 to offset: [%negs], sizes: [%n, %m], strides: [%stride, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %down = memref.reinterpret_cast %in0 to offset: [%s], sizes: [%n, %m], strides: [%stride, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+      %out = memref.reinterpret_cast %out0 to offset: [0], sizes: [%n, %m], strides: [%stride, 1] : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      scf.forall (%i, %j) in (%n, %m) {
+        %a = memref.load %up[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+        %d = memref.load %down[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+        %t = arith.addf %a, %d : f32
+        memref.store %t, %out[%i, %j] : memref<?x?xf32, strided<[?, 1]>>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%in: memref<?xf32>, %out: memref<?xf32>, %n: index, %m: i32, %r: i32) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@stride_spelled_twice blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%in : memref<?xf32>, %out : memref<?xf32>, %n : index, %m : i32, %r : i32)
+    return
+  }
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %f = transform.structured.match ops{["scf.forall"]} in %root : (!transform.any_op) -> !transform.any_op
+    %k = transform.ks.simt_halo_tile %f {tile = array<i64: 4, 4>, block = array<i64: 4, 2>, registers = true} : (!transform.any_op) -> !transform.any_op
+    transform.yield
+  }
+}
