@@ -35,6 +35,25 @@ Value mlir::ks::stripExtensions(Value v) {
   return v;
 }
 
+namespace {
+/// Where two (stripped) values' comparison is decided without looking into
+/// their ops: the same value, or constants (equal or not), or ops that
+/// differ or are missing. Otherwise sets `x` and `y` to their defining ops,
+/// of the same name.
+std::optional<bool> compareLeaves(Value a, Value b, Operation *&x, Operation *&y) {
+  if (a == b)
+    return true;
+  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
+  if (ca || cb)
+    return ca && cb && *ca == *cb;
+  x = a.getDefiningOp();
+  y = b.getDefiningOp();
+  if (!x || !y || x->getName() != y->getName())
+    return false;
+  return std::nullopt;
+}
+} // namespace
+
 bool mlir::ks::sameSignedValue(Value a, Value b, int depth) {
   // Only value-preserving casts of signed values: zero extension gives
   // another value for a negative one.
@@ -46,16 +65,10 @@ bool mlir::ks::sameSignedValue(Value a, Value b, int depth) {
     }
     return v;
   };
-  a = strip(a);
-  b = strip(b);
-  if (a == b)
-    return true;
-  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
-  if (ca || cb)
-    return ca && cb && *ca == *cb;
-  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
-  if (!x || !y || depth == 0 || x->getName() != y->getName() ||
-      !isa<arith::AddIOp, arith::MulIOp>(x))
+  Operation *x, *y;
+  if (std::optional<bool> decided = compareLeaves(strip(a), strip(b), x, y))
+    return *decided;
+  if (depth == 0 || !isa<arith::AddIOp, arith::MulIOp>(x))
     return false;
   // Wrapping arithmetic narrower than 64 bits computes another value than
   // the same operation on the extended operands.
@@ -144,15 +157,10 @@ namespace {
 /// constants up to extensions, or the same arithmetic op (either operand
 /// order for commutative ones) of operands that compute the same values.
 bool sameValue(Value a, Value b, int depth = 6) {
-  a = stripExtensions(a);
-  b = stripExtensions(b);
-  if (a == b)
-    return true;
-  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
-  if (ca || cb)
-    return ca && cb && *ca == *cb;
-  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
-  if (!x || !y || depth == 0 || x->getName() != y->getName() || x->getNumOperands() != 2 ||
+  Operation *x, *y;
+  if (std::optional<bool> decided = compareLeaves(stripExtensions(a), stripExtensions(b), x, y))
+    return *decided;
+  if (depth == 0 || x->getNumOperands() != 2 ||
       y->getNumOperands() != 2 || x->getNumRegions() || !isMemoryEffectFree(x) ||
       x->getName().getDialectNamespace() != "arith")
     return false;
