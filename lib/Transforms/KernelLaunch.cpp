@@ -40,10 +40,11 @@ namespace {
 /// their ops: the same value, or constants (equal or not), or ops that
 /// differ or are missing. Otherwise sets `x` and `y` to their defining ops,
 /// of the same name.
-std::optional<bool> compareLeaves(Value a, Value b, Operation *&x, Operation *&y) {
+std::optional<bool> compareLeaves(Value a, Value b, Operation *&x, Operation *&y,
+                                  function_ref<std::optional<int64_t>(Value)> constantOf) {
   if (a == b)
     return true;
-  std::optional<int64_t> ca = getConstantIntValue(a), cb = getConstantIntValue(b);
+  std::optional<int64_t> ca = constantOf(a), cb = constantOf(b);
   if (ca || cb)
     return ca && cb && *ca == *cb;
   x = a.getDefiningOp();
@@ -56,17 +57,26 @@ std::optional<bool> compareLeaves(Value a, Value b, Operation *&x, Operation *&y
 
 bool mlir::ks::sameSignedValue(Value a, Value b, int depth) {
   // Only value-preserving casts of signed values: zero extension gives
-  // another value for a negative one.
+  // another value for a negative one, truncation for a wide one.
   auto strip = [](Value v) {
     while (Operation *op = v.getDefiningOp()) {
-      if (!isa<arith::IndexCastOp, arith::ExtSIOp>(op))
+      auto cast = dyn_cast<arith::IndexCastOp>(op);
+      bool widening = cast && (cast.getType().isIndex() ||
+                               cast.getType().getIntOrFloatBitWidth() >= 64);
+      if (!widening && !isa<arith::ExtSIOp>(op))
         break;
       v = op->getOperand(0);
     }
     return v;
   };
+  auto constantOf = [](Value v) -> std::optional<int64_t> {
+    APInt value;
+    if (matchPattern(v, m_ConstantInt(&value)))
+      return value.getSExtValue();
+    return std::nullopt;
+  };
   Operation *x, *y;
-  if (std::optional<bool> decided = compareLeaves(strip(a), strip(b), x, y))
+  if (std::optional<bool> decided = compareLeaves(strip(a), strip(b), x, y, constantOf))
     return *decided;
   if (depth == 0 || !isa<arith::AddIOp, arith::MulIOp>(x))
     return false;
@@ -158,7 +168,8 @@ namespace {
 /// order for commutative ones) of operands that compute the same values.
 bool sameValue(Value a, Value b, int depth = 6) {
   Operation *x, *y;
-  if (std::optional<bool> decided = compareLeaves(stripExtensions(a), stripExtensions(b), x, y))
+  if (std::optional<bool> decided =
+          compareLeaves(stripExtensions(a), stripExtensions(b), x, y, getConstantIntValue))
     return *decided;
   if (depth == 0 || x->getNumOperands() != 2 ||
       y->getNumOperands() != 2 || x->getNumRegions() || !isMemoryEffectFree(x) ||

@@ -242,11 +242,11 @@ void raise(scf::WhileOp loop, const CountedLoop &counted) {
 /// variable and the strided views can read them. Exact in the value's own
 /// type: k additions of c wrap exactly as k * c does (modulo 2^n), so no
 /// overflow flag is needed or set. Only where the loop's result for it is
-/// unused (its final value would need the trip count) and the step is a
-/// positive constant.
+/// unused (its final value would need the trip count), the loop runs over
+/// index and the step is a positive constant.
 void foldDerivedInductions(scf::ForOp loop) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  if (!step || *step < 1)
+  if (!step || *step < 1 || !loop.getInductionVar().getType().isIndex())
     return;
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {

@@ -362,7 +362,8 @@ LogicalResult KernelRaiser::collectIndices() {
     std::optional<unsigned> b = idDim<gpu::BlockDimOp>(mul.getLhs()), g = idDim<gpu::GridDimOp>(mul.getRhs());
     if (!b || !g)
       b = idDim<gpu::BlockDimOp>(mul.getRhs()), g = idDim<gpu::GridDimOp>(mul.getLhs());
-    if (!b || b != g)
+    // Along x: the raising's forall and the written launch cover x alone.
+    if (!b || b != g || *b != 0)
       return;
     a.gridStride = loop;
     a.indexOps.insert(mul);
@@ -705,6 +706,11 @@ FailureOr<CoveringLaunch> KernelRaiser::inferCoveringLaunch() {
   } else {
     auto ifOp = cast<scf::IfOp>(*main);
     bool thenEmpty = ifOp.thenBlock()->without_terminator().empty();
+    bool elseEmpty = !ifOp.elseBlock() || ifOp.elseBlock()->without_terminator().empty();
+    if (!thenEmpty && !elseEmpty)
+      return fail("the bounds check has work on both sides");
+    if (thenEmpty && elseEmpty)
+      return fail("the kernel has no guarded work");
     std::array<llvm::SmallPtrSet<Value, 4>, 3> gids;
     for (unsigned d = 0; d < 3; ++d)
       for (Value v : a.dims[d].globalIds)

@@ -51,6 +51,58 @@ FailureOr<CoveringLaunch> analyzeCopy(gpu::GPUFuncOp kernel, gpu::GPUFuncOp &cop
   return inferCoveringLaunch(copy, why);
 }
 
+/// The block shape of the written launch: along each dimension the kernel
+/// indexes, what the kernel fixes (`gpu.known_block_size`, or `blockIdx *
+/// C + threadIdx`), else the default for its number of dimensions, halved
+/// (largest first) until the block is within CUDA's limits (1024 threads,
+/// 64 along z).
+FailureOr<std::array<int64_t, 3>> chooseBlock(gpu::GPUFuncOp kernel,
+                                              const CoveringLaunch &covering, std::string &why) {
+  std::optional<DenseI32ArrayAttr> known = kernel.getKnownBlockSizeAttr()
+                                               ? std::optional(kernel.getKnownBlockSizeAttr())
+                                               : std::nullopt;
+  std::array<int64_t, 3> block = {1, 1, 1};
+  std::array<bool, 3> fixed = {};
+  unsigned used = 0;
+  for (unsigned d = 0; d < 3; ++d)
+    used += covering.bound[d] != nullptr;
+  for (unsigned d = 0, free = 0; d < 3; ++d) {
+    if (known) {
+      block[d] = (*known)[d];
+      fixed[d] = true;
+      if (covering.block[d] && *covering.block[d] != block[d]) {
+        why = "the kernel's known block size contradicts its index's block size";
+        return failure();
+      }
+    } else if (covering.block[d]) {
+      block[d] = *covering.block[d];
+      fixed[d] = true;
+    } else if (covering.bound[d]) {
+      block[d] = kDefaultBlocks[used - 1][free++];
+    }
+    if (!covering.bound[d] && block[d] != 1) {
+      why = std::string("the kernel's known block size has more than one thread along a "
+                        "dimension it does not index");
+      return failure();
+    }
+  }
+  block[2] = fixed[2] ? block[2] : std::min<int64_t>(block[2], 64);
+  while (block[0] * block[1] * block[2] > 1024) {
+    int widest = -1;
+    for (int d = 0; d < 3; ++d)
+      if (!fixed[d] && block[d] > 1 && (widest < 0 || block[d] > block[widest]))
+        widest = d;
+    if (widest < 0)
+      break;
+    block[widest] /= 2;
+  }
+  if (block[0] * block[1] * block[2] > 1024 || block[2] > 64) {
+    why = "the block the kernel fixes exceeds CUDA's limits (1024 threads, 64 along z)";
+    return failure();
+  }
+  return block;
+}
+
 struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeLaunchersPass> {
   using Base::Base;
 
@@ -76,30 +128,22 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
         kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: " << why;
       return;
     }
-    std::array<int64_t, 3> block = {1, 1, 1};
-    unsigned used = 0;
-    for (unsigned d = 0; d < 3; ++d)
-      used += covering->bound[d] != nullptr;
-    for (unsigned d = 0, free = 0; d < 3; ++d) {
-      if (!covering->bound[d])
-        continue;
-      block[d] = covering->block[d] ? *covering->block[d] : kDefaultBlocks[used - 1][free];
-      free += 1;
-    }
-    if (block[0] * block[1] * block[2] > 1024) {
+    FailureOr<std::array<int64_t, 3>> block = chooseBlock(kernel, *covering, why);
+    if (failed(block)) {
       if (remarks)
-        kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: the block the "
-                               "kernel's indices fix has more than 1024 threads";
+        kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: " << why;
       return;
     }
 
     // func.func @launch_<kernel>(the kernel's parameters) at the module's end.
     Location loc = kernel.getLoc();
-    OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
     FunctionType type = FunctionType::get(&getContext(), kernel.getArgumentTypes(), {});
-    auto launcher = func::FuncOp::create(mb, loc, ("launch_" + kernel.getName()).str(), type);
-    SymbolTable(module).insert(launcher); // renamed if the name is taken
-    launcher->setAttr(kSynthesizedAttrName, UnitAttr::get(&getContext()));
+    // Created detached: the symbol table renames it if the name is taken.
+    auto launcher = func::FuncOp::create(loc, ("launch_" + kernel.getName()).str(), type);
+    SymbolTable(module).insert(launcher);
+    // The kernel it launches, by name (the launcher's may differ).
+    launcher->setAttr(kSynthesizedAttrName, StringAttr::get(&getContext(), kernel.getName()));
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), UnitAttr::get(&getContext()));
     // The parameters' names, and const where the kernel's are (the exported
     // launcher then takes what the caller would pass the kernel).
     for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
@@ -126,13 +170,13 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
       return c;
     };
     for (unsigned d = 0; d < 3; ++d) {
-      threads[d] = constant(block[d]);
+      threads[d] = constant((*block)[d]);
       if (!covering->bound[d])
         continue;
       Value bound = castToIndex(b, loc, cloneIntoLauncher(covering->bound[d], copy, launch, b),
                             covering->unsignedBound[d]);
       Value numerator = arith::AddIOp::create(
-          b, loc, bound, constant(block[d] - 1));
+          b, loc, bound, constant((*block)[d] - 1));
       grid[d] = covering->unsignedBound[d]
                     ? arith::DivUIOp::create(b, loc, numerator, threads[d]).getResult()
                     : arith::DivSIOp::create(b, loc, numerator, threads[d]).getResult();
@@ -141,7 +185,7 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
     if (remarks)
       kernel.emitRemark() << "ks-synthesize-launchers: no launcher launches the kernel: wrote @"
                           << launcher.getName() << ", one thread per index below the bound, "
-                          << block[0] << "x" << block[1] << "x" << block[2]
+                          << (*block)[0] << "x" << (*block)[1] << "x" << (*block)[2]
                           << " threads per block";
   }
 };

@@ -72,7 +72,7 @@ def run_case(kernel, tools, corpus, work):
              [ks_opt, base + ".mlir", f"--kernelskill-pipeline={pipeline}", "-o", base + ".opt.mlir"],
              [ks_translate, "--export-cuda", base + ".opt.mlir", "-o", base + ".opt.cu"]]
     for cmd in steps:
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
         if proc.returncode:
             return False, f"{kernel}: {os.path.basename(cmd[0])} failed: {proc.stderr.strip()[-800:]}"
     doc = json.load(open(base + ".json"))
@@ -110,6 +110,10 @@ def main():
         raise SystemExit(__doc__)
     tools, corpus = sys.argv[1:4], sys.argv[4]
     kernels = sys.argv[5:] or sorted(CASES)
+    unknown = [k for k in kernels if k not in CASES]
+    if unknown:
+        raise SystemExit(f"optimize_corpus.py: no case for {', '.join(unknown)} "
+                         "(test/Integration/Frontend/equivalence.py)")
     work = tempfile.mkdtemp(prefix="ks-optimize-corpus-")
     return run_all(kernels, SKIP, lambda k: run_case(k, tools, corpus, work))
 

@@ -221,3 +221,21 @@ func.func @derived(%a: memref<?xf32>, %n: index, %p0: index, %j0: i32) -> (f32, 
   }
   return %l#0, %l#1 : f32, index
 }
+
+// -----
+
+// A loop over i32 (not one this pass wrote) keeps its carried values.
+// CHECK-LABEL: func.func @narrow_counter
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[P:.*]] = %arg1) -> (i32) : i32 {
+// CHECK: arith.addi %[[P]]
+func.func @narrow_counter(%n: i32, %p0: i32, %a: memref<?xi32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%p = %p0) -> (i32) : i32 {
+    %x = arith.index_cast %p : i32 to index
+    memref.store %i, %a[%x] : memref<?xi32>
+    %q = arith.addi %p, %c1 : i32
+    scf.yield %q : i32
+  }
+  return
+}

@@ -172,6 +172,47 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A loop from the global index along x that strides by the grid along y
+// does not cover [0, n) once per index whatever the grid: not raised.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: blockDim.y is used outside blockIdx.y * blockDim.y + threadIdx.y}}
+    gpu.func @stride_along_y(%n: i32, %x: memref<?xf32>, %y: memref<?xf32>) kernel {
+      %bx = gpu.block_id x
+      %0 = arith.index_castui %bx : index to i32
+      %dx = gpu.block_dim x
+      %1 = arith.index_castui %dx : index to i32
+      %2 = arith.muli %0, %1 : i32
+      %tx = gpu.thread_id x
+      %3 = arith.index_castui %tx : index to i32
+      %gid = arith.addi %2, %3 : i32
+      %dy = gpu.block_dim y
+      %5 = arith.index_castui %dy : index to i32
+      %gy = gpu.grid_dim y
+      %4 = arith.index_castui %gy : index to i32
+      %stride = arith.muli %5, %4 : i32
+      %lb = arith.index_cast %gid : i32 to index
+      %ub = arith.index_cast %n : i32 to index
+      %st = arith.index_cast %stride : i32 to index
+      scf.for %i = %lb to %ub step %st {
+        %v = memref.load %x[%i] : memref<?xf32>
+        memref.store %v, %y[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%n: i32, %x: memref<?xf32>, %y: memref<?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c264 = arith.constant 264 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @kernels::@stride_along_y blocks in (%c264, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%n : i32, %x : memref<?xf32>, %y : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
 // A batch index `blockIdx.z` alone, with one thread per block along z and
 // no bounds check, stays on the grid: the launch keeps grid.z.
 // CHECK-LABEL: gpu.func @batched

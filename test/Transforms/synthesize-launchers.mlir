@@ -7,7 +7,7 @@
 // launcher").
 
 // CHECK-LABEL: func.func @launch_rows1d(
-// CHECK-SAME: %[[X:.*]]: memref<?xf32> {ks.const, ks.name = "x"}, %[[Y:.*]]: memref<?xf32> {ks.name = "y"}, %[[ROWS:.*]]: i32 {ks.name = "rows"}) attributes {ks.synthesized}
+// CHECK-SAME: %[[X:.*]]: memref<?xf32> {ks.const, ks.name = "x"}, %[[Y:.*]]: memref<?xf32> {ks.name = "y"}, %[[ROWS:.*]]: i32 {ks.name = "rows"}) attributes {ks.synthesized = "rows1d"}
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[C255:.*]] = arith.constant 255 : index
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
@@ -51,7 +51,7 @@ module attributes {gpu.container_module} {
 
 // Two dimensions: 16 x 16 blocks, x over the columns (N), y over the rows (M).
 // CHECK-LABEL: func.func @launch_grid2d(
-// CHECK-SAME: %{{.*}}: i32 {ks.name = "M"}, %[[N:.*]]: i32 {ks.name = "N"}) attributes {ks.synthesized}
+// CHECK-SAME: %{{.*}}: i32 {ks.name = "M"}, %[[N:.*]]: i32 {ks.name = "N"}) attributes {ks.synthesized = "grid2d"}
 // CHECK: %[[NX:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK: %[[GX:.*]] = arith.divsi %{{.*}}, %[[C16:.*]] : index
 // CHECK: %[[MY:.*]] = arith.index_cast %arg1 : i32 to index
@@ -265,7 +265,7 @@ module attributes {gpu.container_module} {
 // CHECK-LABEL: func.func @launch_other(
 // CHECK: gpu.launch_func @kernels::@launched
 // CHECK-LABEL: func.func @launch_other_0(
-// CHECK-SAME: attributes {ks.synthesized}
+// CHECK-SAME: attributes {ks.synthesized = "other"}
 // CHECK: gpu.launch_func @kernels::@other
 // CHECK-NOT: func.func
 
@@ -319,3 +319,69 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Within CUDA's limits: a kernel indexing z alone gets 64 threads along z
+// (not 256); one whose index fixes 128 along x gets 8 along y (not 16).
+// CHECK-LABEL: func.func @launch_zonly(
+// CHECK: gpu.launch_func @kernels::@zonly blocks in (%{{.*}}, %{{.*}}, %{{.*}}) threads in (%c1, %c1, %c64)
+// CHECK-LABEL: func.func @launch_wide_x(
+// CHECK: gpu.launch_func @kernels::@wide_x blocks in ({{.*}}) threads in (%c128, %c8, %c1)
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{wrote @launch_zonly, one thread per index below the bound, 1x1x64 threads per block}}
+    gpu.func @zonly(%arg0: memref<?xf32> {ks.name = "y"}, %arg1: i32 {ks.name = "n"}) kernel {
+      %cst = arith.constant 1.000000e+00 : f32
+      %block_id_z = gpu.block_id  z
+      %0 = arith.index_castui %block_id_z : index to i32
+      %block_dim_z = gpu.block_dim  z
+      %1 = arith.index_castui %block_dim_z : index to i32
+      %2 = arith.muli %0, %1 : i32
+      %thread_id_z = gpu.thread_id  z
+      %3 = arith.index_castui %thread_id_z : index to i32
+      %4 = arith.addi %2, %3 : i32
+      %5 = arith.cmpi slt, %4, %arg1 : i32
+      scf.if %5 {
+        %6 = arith.index_cast %4 : i32 to index
+        memref.store %cst, %arg0[%6] : memref<?xf32>
+      }
+      gpu.return
+    }
+    // expected-remark @below {{wrote @launch_wide_x, one thread per index below the bound, 128x8x1 threads per block}}
+    gpu.func @wide_x(%arg0: memref<?xf32> {ks.name = "y"}, %arg1: i32 {ks.name = "n"}, %arg2: i32 {ks.name = "m"}) kernel {
+      %false = arith.constant false
+      %cst = arith.constant 1.000000e+00 : f32
+      %c128_i32 = arith.constant 128 : i32
+      %block_id_x = gpu.block_id  x
+      %0 = arith.index_castui %block_id_x : index to i32
+      %1 = arith.muli %0, %c128_i32 : i32
+      %thread_id_x = gpu.thread_id  x
+      %2 = arith.index_castui %thread_id_x : index to i32
+      %3 = arith.addi %1, %2 : i32
+      %block_id_y = gpu.block_id  y
+      %4 = arith.index_castui %block_id_y : index to i32
+      %block_dim_y = gpu.block_dim  y
+      %5 = arith.index_castui %block_dim_y : index to i32
+      %6 = arith.muli %4, %5 : i32
+      %thread_id_y = gpu.thread_id  y
+      %7 = arith.index_castui %thread_id_y : index to i32
+      %8 = arith.addi %6, %7 : i32
+      %9 = arith.cmpi slt, %3, %arg1 : i32
+      %10 = scf.if %9 -> (i1) {
+        %11 = arith.cmpi slt, %8, %arg2 : i32
+        scf.yield %11 : i1
+      } else {
+        scf.yield %false : i1
+      }
+      scf.if %10 {
+        %11 = arith.muli %8, %arg1 overflow<nsw> : i32
+        %12 = arith.addi %11, %3 overflow<nsw> : i32
+        %13 = arith.index_cast %12 : i32 to index
+        memref.store %cst, %arg0[%13] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+}
+

@@ -125,6 +125,8 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep", help="write the generated program here")
     args = ap.parse_args()
+    if args.cand_launcher and not args.kernel:
+        ap.error("--cand-launcher goes with --kernel (with --launcher both files' launcher is called)")
 
     scalars = {}
     for item in args.workload.split(","):

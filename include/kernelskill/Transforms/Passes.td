@@ -251,9 +251,11 @@ def KSSynthesizeLaunchers : Pass<"ks-synthesize-launchers", "::mlir::ModuleOp"> 
     with the kernel's parameters (and their `ks.name` and `ks.const`), launching
     `(bound + block - 1) / block` blocks of `block` threads along each
     dimension the kernel indexes, one along the others. The block is the one
-    the kernel's index fixes (`blockIdx.x * 128 + threadIdx.x`), else 256
-    threads for one dimension, 16 x 16 for two (x, y), 8 x 8 x 4 for three.
-    The launcher carries the unit attribute `ks.synthesized`; the exported
+    the kernel fixes (`gpu.known_block_size`, or `blockIdx.x * 128 +
+    threadIdx.x`), else 256 threads for one dimension, 16 x 16 for two (x,
+    y), 8 x 8 x 4 for three, halved to stay within CUDA's limits (1024
+    threads, 64 along z). The launcher carries `ks.synthesized` (the
+    kernel's name); the exported
     CUDA calls it out. The kernel is not changed: the assumption is the
     caller's to honour (call the launcher, or launch as it does), and
     `ks optimize` says so.
