@@ -424,11 +424,26 @@ FailureOr<Operation *> KernelRaiser::findWork() {
   }
   if (!main)
     return fail("the kernel has no guarded work");
-  if (auto loop = dyn_cast<scf::ForOp>(main); loop && loop == a.gridStride)
+  if (auto loop = dyn_cast<scf::ForOp>(main); loop && loop == a.gridStride) {
+    // for (i = gid.x; i < n; i += blockDim.x * gridDim.x) over index.
+    if (!llvm::is_contained(a.dims[0].globalIds, throughCasts(loop.getLowerBound())))
+      return fail("the grid-stride loop does not start at the thread's global index along x");
+    for (unsigned d = 1; d < 3; ++d)
+      if (a.dims[d].used)
+        return fail("a grid-stride loop over x in a kernel that also uses dimension " +
+                    std::string(dimName(d)));
     return main;
-  if (!isa<scf::IfOp>(main))
+  }
+  auto ifOp = dyn_cast<scf::IfOp>(main);
+  if (!ifOp)
     return fail("the kernel's work is not inside a bounds check 'if (row < M && col < N)' or a "
                 "grid-stride loop");
+  bool thenEmpty = ifOp.thenBlock()->without_terminator().empty();
+  bool elseEmpty = !ifOp.elseBlock() || ifOp.elseBlock()->without_terminator().empty();
+  if (!thenEmpty && !elseEmpty)
+    return fail("the bounds check has work on both sides");
+  if (thenEmpty && elseEmpty)
+    return fail("the kernel has no guarded work");
   return main;
 }
 
@@ -447,12 +462,8 @@ LogicalResult KernelRaiser::run() {
                     ? "no launcher in the module launches the kernel: the grid that covers the "
                       "iteration space is unknown"
                     : "the kernel has more than one launch");
+  // findWork checked that exactly one side holds the work.
   bool thenEmpty = ifOp.thenBlock()->without_terminator().empty();
-  bool elseEmpty = !ifOp.elseBlock() || ifOp.elseBlock()->without_terminator().empty();
-  if (!thenEmpty && !elseEmpty)
-    return fail("the bounds check has work on both sides");
-  if (thenEmpty && elseEmpty)
-    return fail("the kernel has no guarded work");
   return raiseGuarded(ifOp, thenEmpty ? ifOp.elseBlock() : ifOp.thenBlock(), ifOp.getCondition(),
                       /*negated=*/thenEmpty, launches.front());
 }
@@ -647,15 +658,7 @@ LogicalResult KernelRaiser::raiseGuarded(scf::IfOp guardOp, Block *body, Value c
 }
 
 LogicalResult KernelRaiser::raiseGridStride(scf::ForOp loop) {
-  // for (i = gid.x; i < n; i += blockDim.x * gridDim.x) over index.
-  Value lb = throughCasts(loop.getLowerBound());
-  auto &use = a.dims[0];
-  if (!llvm::is_contained(use.globalIds, lb))
-    return fail("the grid-stride loop does not start at the thread's global index along x");
-  for (unsigned d = 1; d < 3; ++d)
-    if (a.dims[d].used)
-      return fail("a grid-stride loop over x in a kernel that also uses dimension " +
-                  std::string(dimName(d)));
+  // findWork checked the loop: from the global index along x, x alone.
   SmallVector<Value> uses = usesFromAbove(loop.getRegion());
   llvm::SmallPtrSet<Value, 8> keys;
   llvm::SetVector<Operation *> dependent;
@@ -693,12 +696,6 @@ FailureOr<CoveringLaunch> KernelRaiser::inferCoveringLaunch() {
   if (auto loop = dyn_cast<scf::ForOp>(*main)) {
     // Any grid runs a grid-stride loop; one thread per index is the
     // widest, so the raising's reading holds for the launch given.
-    if (!llvm::is_contained(a.dims[0].globalIds, throughCasts(loop.getLowerBound())))
-      return fail("the grid-stride loop does not start at the thread's global index along x");
-    for (unsigned d = 1; d < 3; ++d)
-      if (a.dims[d].used)
-        return fail("a grid-stride loop over x in a kernel that also uses dimension " +
-                    std::string(dimName(d)));
     if (!isLaunchInvariant(loop.getUpperBound(), kernel))
       return fail("the grid-stride loop's bound is not computed from the kernel's scalar "
                   "arguments");
@@ -706,11 +703,6 @@ FailureOr<CoveringLaunch> KernelRaiser::inferCoveringLaunch() {
   } else {
     auto ifOp = cast<scf::IfOp>(*main);
     bool thenEmpty = ifOp.thenBlock()->without_terminator().empty();
-    bool elseEmpty = !ifOp.elseBlock() || ifOp.elseBlock()->without_terminator().empty();
-    if (!thenEmpty && !elseEmpty)
-      return fail("the bounds check has work on both sides");
-    if (thenEmpty && elseEmpty)
-      return fail("the kernel has no guarded work");
     std::array<llvm::SmallPtrSet<Value, 4>, 3> gids;
     for (unsigned d = 0; d < 3; ++d)
       for (Value v : a.dims[d].globalIds)
