@@ -26,7 +26,7 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-/// The unit attribute on a launcher this pass wrote.
+/// On a launcher this pass wrote: the name of the kernel it launches.
 constexpr llvm::StringLiteral kSynthesizedAttrName = "ks.synthesized";
 
 /// Threads per block along x, y, z where the kernel does not fix them, by
@@ -174,9 +174,8 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
       if (!covering->bound[d])
         continue;
       Value bound = castToIndex(b, loc, cloneIntoLauncher(covering->bound[d], copy, launch, b),
-                            covering->unsignedBound[d]);
-      Value numerator = arith::AddIOp::create(
-          b, loc, bound, constant((*block)[d] - 1));
+                                covering->unsignedBound[d]);
+      Value numerator = arith::AddIOp::create(b, loc, bound, constant((*block)[d] - 1));
       grid[d] = covering->unsignedBound[d]
                     ? arith::DivUIOp::create(b, loc, numerator, threads[d]).getResult()
                     : arith::DivSIOp::create(b, loc, numerator, threads[d]).getResult();
