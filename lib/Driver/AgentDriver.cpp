@@ -386,9 +386,17 @@ private:
                CandidateMemory &memory,
                std::map<size_t, std::pair<std::string, std::string>> &compiled);
   bool writeFile(StringRef path, StringRef text);
+  /// `run` given and measuring: the schedule is measured first (measurePick)
+  /// and the lifted original comes back when it is not faster.
   void scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
                       const std::vector<Candidate> &ranked, const GPUCapabilities &caps,
-                      const std::string &reason);
+                      const std::string &reason, RunContext *run);
+  /// measure=cuda: compiles `pick`, verifies and times it against the lifted
+  /// original, and appends it to d.evaluated. Returns why the original should
+  /// come back instead, or nothing to apply `pick` (faster, or not measurable:
+  /// d.measuredWith then says why).
+  std::optional<std::string> measurePick(gpu::GPUFuncOp kernel, KernelDecision &d,
+                                         Candidate pick, RunContext &run);
   /// Never slower than the input: gives the kernel its lifted original back
   /// when measure=cuda found nothing faster; else schedules anyway.
   void keepOriginal(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
@@ -408,7 +416,8 @@ void AgentDriver::keepOriginal(gpu::GPUFuncOp kernel, KernelDecision &d, const K
     return;
   }
   scheduleAnyway(kernel, d, shape, {}, run.caps,
-                 reason + (why.empty() ? "" : "; the original cannot come back: " + why));
+                 reason + (why.empty() ? "" : "; the original cannot come back: " + why),
+                 /*run=*/nullptr);
 }
 
 /// A raised kernel holds linalg on tensors, launched as one thread: only a
@@ -417,7 +426,8 @@ void AgentDriver::keepOriginal(gpu::GPUFuncOp kernel, KernelDecision &d, const K
 /// family's defaults — and says so; the kernel is never left unlowerable.
 void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
                                  const KernelShape &shape, const std::vector<Candidate> &ranked,
-                                 const GPUCapabilities &caps, const std::string &reason) {
+                                 const GPUCapabilities &caps, const std::string &reason,
+                                 RunContext *run) {
   std::optional<Candidate> pick;
   for (const Candidate &c : d.evaluated)
     if (!pick && c.status == "compiled")
@@ -459,6 +469,23 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     if (family->verify(shape, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
       pick = c;
   }
+  // Measured like a searched candidate: a schedule picked without a search
+  // may be no faster than the input (one thread per point again: the same
+  // kernel), and is verified before it replaces it.
+  int measured = -1;
+  if (pick && run && run->measuring) {
+    size_t at = d.evaluated.size();
+    if (std::optional<std::string> keep = measurePick(kernel, d, *pick, *run)) {
+      keepOriginal(kernel, d, shape, *run, reason + "; " + *keep);
+      if (!d.restoredOriginal && d.evaluated[at].status.rfind("rejected", 0) == 0)
+        kernel.emitWarning() << "ks-agent-driver: the kernel's only schedule was "
+                             << d.evaluated[at].status
+                             << ", and the original cannot come back: " << d.decision;
+      return;
+    }
+    if (at < d.evaluated.size())
+      measured = int(at);
+  }
   std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
   if (!pick || failed(applyScript(getOperation(), script))) {
     kernel.emitError() << "ks-agent-driver: " << reason
@@ -467,13 +494,88 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     d.decision = reason + "; no schedule applies: the raised kernel cannot be lowered";
     return signalPassFailure();
   }
-  pick->status = "chosen";
-  d.evaluated.push_back(*pick);
-  d.chosen = int(d.evaluated.size()) - 1;
+  if (measured < 0) {
+    d.evaluated.push_back(*pick);
+    measured = int(d.evaluated.size()) - 1;
+  }
+  Candidate &chosen = d.evaluated[measured];
+  chosen.status = "chosen";
+  d.chosen = measured;
   d.changed = true;
-  d.scheduleOp = opText(*pick, "k", "r");
+  d.scheduleOp = opText(chosen, "k", "r");
   d.decision = reason + "; scheduled anyway with " + std::string(pick->family->name) + " " +
                describeKnobs(*pick) + ": a raised kernel is lowered only through a schedule";
+  if (chosen.measuredMs > 0 && d.measuredBeforeMs > 0)
+    d.decision += llvm::formatv("; measured {0:f4} ms, {1:f2}x the original's {2:f4} ms, "
+                                "verified",
+                                chosen.measuredMs, d.measuredBeforeMs / chosen.measuredMs,
+                                d.measuredBeforeMs)
+                      .str();
+}
+
+std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, KernelDecision &d,
+                                                    Candidate pick, RunContext &run) {
+  std::string why;
+  std::optional<Reference> ref = prepareReference(d.kernel, run, why);
+  if (!ref) {
+    d.measuredWith = "not measured: " + why;
+    return std::nullopt;
+  }
+  CandidateMemory memory(db, fingerprintOf(kernel), run.sku, run.chip, optLevel,
+                         ref->workloadKey, toolchainIdentity(*run.ptxas));
+  std::string attributes = pick.family->opAttributes(pick.knobs);
+  size_t at = d.evaluated.size();
+  std::map<size_t, std::pair<std::string, std::string>> compiled;
+  if (const CandidateMemory::Measurement *known = memory.lookupMeasurement(attributes)) {
+    pick.measuredMs = known->medianMs;
+    pick.verification = known->verification;
+    pick.measuredFromMemory = true;
+    pick.status = known->status == "pass" ? "compiled" : known->status;
+  } else {
+    std::string script = scriptText({{d.kernel, &pick}}, /*raise=*/false);
+    std::string ptx, manifest, error;
+    auto report = lowerAndAssemble(
+        getOperation(), *run.ptxas, run.chip, optLevel, error,
+        [&](ModuleOp copy) {
+          emptyOtherRaisedKernels(copy, d.kernel);
+          if (failed(applyScript(copy, script)))
+            return failure();
+          FailureOr<std::string> launches = manifestOf(copy, d.kernel);
+          if (failed(launches))
+            return failure();
+          manifest = *launches;
+          return success();
+        },
+        &ptx);
+    if (failed(report)) {
+      pick.status = "rejected: " + error;
+      d.evaluated.push_back(std::move(pick));
+      return "its schedule " + d.evaluated[at].family->name.str() + " " +
+             describeKnobs(d.evaluated[at]) + " does not compile: " + error;
+    }
+    for (auto &[name, info] : *report)
+      if (name == d.kernel) {
+        pick.registers = info.registers;
+        pick.registersFromPtxas = true;
+        pick.spillBytes = info.spillStoreBytes + info.spillLoadBytes;
+      }
+    pick.status = "compiled";
+    compiled[at] = {std::move(ptx), std::move(manifest)};
+  }
+  d.evaluated.push_back(std::move(pick));
+  measureCandidates(d, *ref, run, memory, compiled);
+  const Candidate &c = d.evaluated[at];
+  if (d.measuredBeforeMs <= 0)
+    return std::nullopt; // not measured (d.measuredWith says why): decided statically
+  if (c.status != "compiled" || c.measuredMs <= 0)
+    return "its schedule " + c.family->name.str() + " " + describeKnobs(c) + " was " + c.status;
+  if (c.measuredMs >= d.measuredBeforeMs * (1 - kMeasurementNoise))
+    return llvm::formatv("its schedule {0} {1} ({2:f4} ms) is not faster than the original "
+                         "({3:f4} ms) by more than the noise ({4}%)",
+                         c.family->name, describeKnobs(c), c.measuredMs, d.measuredBeforeMs,
+                         int(kMeasurementNoise * 100))
+        .str();
+  return std::nullopt;
 }
 
 bool AgentDriver::writeFile(StringRef path, StringRef text) {
@@ -537,13 +639,14 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   // without a contraction get their family's defaults (scheduleAnyway).
   if (!isSearchable(shape)) {
     if (kernel->hasAttr("ks.raised"))
-      return scheduleAnyway(kernel, d, shape, {}, caps, shape.whyNot);
+      return scheduleAnyway(kernel, d, shape, {}, caps, shape.whyNot, &run);
     d.decision = "unchanged: " + shape.whyNot;
     return;
   }
   if (d.proposals.empty())
     return scheduleAnyway(kernel, d, shape, {}, caps,
-                          "no agent proposed anything (no rule fires for the kernel's class, conditions and findings)");
+                          "no agent proposed anything (no rule fires for the kernel's class, conditions and findings)",
+                          &run);
 
   // Steps 1-3 per family; the families exclude each other (one schedule
   // per kernel), so their candidates compete in one ranking.
@@ -569,7 +672,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   diversifyByPrimaryKnobs(ranked);
   if (ranked.empty())
     return scheduleAnyway(kernel, d, shape, ranked, caps,
-                          "no point of the proposals fits the verifier and the budgets");
+                          "no point of the proposals fits the verifier and the budgets", &run);
 
   // Step 4: compile the best `budget` on copies of the module.
   int64_t count = std::min<int64_t>(std::max(budget.getValue(), 1), int64_t(ranked.size()));
@@ -808,7 +911,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   }
   if (best < 0)
     return scheduleAnyway(kernel, d, shape, ranked, caps,
-                          "every compiled candidate was rejected");
+                          "every compiled candidate was rejected", /*run=*/nullptr);
   int chosen = best;
   Candidate &winner = d.evaluated[chosen];
   if (d.predictedBefore > 0 && winner.cost.seconds >= d.predictedBefore) {
@@ -817,7 +920,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                                     winner.cost.seconds, d.predictedBefore)
                           .str();
     // A raised kernel cannot stay as it is (see scheduleAnyway).
-    return scheduleAnyway(kernel, d, shape, {winner}, caps, why);
+    // (Not measured again: the search measured what it could.)
+    return scheduleAnyway(kernel, d, shape, {winner}, caps, why, /*run=*/nullptr);
   }
   if (failed(applyChosen(kernel, d, chosen))) {
     d.decision = "unchanged: the winning schedule failed on the kernel itself";

@@ -42,9 +42,9 @@ if os.environ.get("FAKE_BENCH_LOG"):
 
 mode = os.environ.get("FAKE_BENCH_MODE", "fast")
 spec = json.load(open(opts["--spec"]))
+# A buffer has a role (in, out, inout); a scalar (float ones too) has none.
 problems = [f"buffer {p['name']} has no extent" for p in spec["params"]
-            if p["type"] in ("f32", "f64") and "scalars" in spec and p["name"] not in spec["scalars"]
-            and "extent" not in p]
+            if "role" in p and "extent" not in p]
 workload = dict(kv.split("=") for kv in opts.get("--workload", "").split(",") if kv)
 odd = any(int(v) % 2 for v in workload.values())
 results = []
