@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Support/FileUtilities.h"
@@ -228,6 +229,105 @@ std::pair<bool, bool> accessesOf(Value buffer) {
   return {reads, writes};
 }
 
+/// An upper bound of an index's value wherever its access runs, as a formula
+/// of the launcher's arguments, and whether the value is known to be
+/// non-negative there (which a product needs of both its factors).
+struct IndexBound {
+  std::string max;
+  bool nonNegative;
+};
+
+/// `v` without the casts that keep its value (index casts, sign extensions).
+Value withoutCasts(Value v) {
+  while (Operation *op = v.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::ExtSIOp>(op))
+      break;
+    v = op->getOperand(0);
+  }
+  return v;
+}
+
+/// The bound of an index built from loop induction variables (from a
+/// non-negative constant, positive constant steps), launcher scalars and
+/// constants by additions and products that cannot wrap (index, or nsw):
+/// an induction variable is at most its upper bound - 1 (itself bounded the
+/// same way, for a triangular loop), a scalar is itself. A scalar is known
+/// non-negative where it bounds an enclosing loop: the access runs only when
+/// that loop has an iteration. Anything else has no bound here.
+std::optional<IndexBound> boundOf(Value v, Operation *access,
+                                  const DenseMap<Value, std::string> &names, int depth = 0) {
+  if (depth > 16)
+    return std::nullopt;
+  v = withoutCasts(v);
+  auto constant = [](OpFoldResult r) -> std::optional<int64_t> {
+    if (auto attr = dyn_cast<Attribute>(r))
+      if (auto integer = dyn_cast<IntegerAttr>(attr))
+        return integer.getInt();
+    if (auto value = dyn_cast<Value>(r))
+      if (auto c = withoutCasts(value).getDefiningOp<arith::ConstantOp>())
+        if (auto integer = dyn_cast<IntegerAttr>(c.getValue()))
+          return integer.getInt();
+    return std::nullopt;
+  };
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp())) {
+      std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+      std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds(),
+                                               ubs = loop.getLoopUpperBounds(),
+                                               steps = loop.getLoopSteps();
+      if (!ivs || !lbs || !ubs || !steps)
+        return std::nullopt;
+      for (auto [i, iv] : llvm::enumerate(*ivs)) {
+        if (iv != arg)
+          continue;
+        std::optional<int64_t> lb = constant((*lbs)[i]), step = constant((*steps)[i]);
+        if (!lb || *lb < 0 || !step || *step <= 0)
+          return std::nullopt;
+        std::optional<IndexBound> ub;
+        if (std::optional<int64_t> c = constant((*ubs)[i]))
+          ub = IndexBound{std::to_string(*c), *c >= 0};
+        else
+          ub = boundOf(cast<Value>((*ubs)[i]), access, names, depth + 1);
+        if (!ub)
+          return std::nullopt;
+        return IndexBound{"(" + ub->max + " - 1)", true};
+      }
+    }
+  }
+  Operation *op = v.getDefiningOp();
+  auto exact = [&](Operation *o) {
+    auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(o);
+    return o->getResult(0).getType().isIndex() || (flags && flags.hasNoSignedWrap());
+  };
+  if (op && isa<arith::AddIOp, arith::MulIOp>(op) && exact(op)) {
+    std::optional<IndexBound> a = boundOf(op->getOperand(0), access, names, depth + 1);
+    std::optional<IndexBound> b = boundOf(op->getOperand(1), access, names, depth + 1);
+    if (!a || !b)
+      return std::nullopt;
+    if (isa<arith::AddIOp>(op))
+      return IndexBound{"(" + a->max + " + " + b->max + ")", a->nonNegative && b->nonNegative};
+    if (!a->nonNegative || !b->nonNegative)
+      return std::nullopt;
+    return IndexBound{"(" + a->max + " * " + b->max + ")", true};
+  }
+  if (auto c = dyn_cast_or_null<arith::ConstantOp>(op))
+    if (auto integer = dyn_cast<IntegerAttr>(c.getValue()))
+      return IndexBound{std::to_string(integer.getInt()), integer.getInt() >= 0};
+  // A scalar (or a formula of scalars): itself.
+  FailureOr<std::string> formula = launchFormula(v, names, access->getLoc());
+  if (failed(formula))
+    return std::nullopt;
+  bool bounds = false;
+  for (Operation *parent = access->getParentOp(); parent && !bounds;
+       parent = parent->getParentOp())
+    if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
+      if (std::optional<SmallVector<OpFoldResult>> ubs = loop.getLoopUpperBounds())
+        for (OpFoldResult ub : *ubs)
+          if (auto value = dyn_cast<Value>(ub))
+            bounds |= withoutCasts(value) == v;
+  return IndexBound{"(" + *formula + ")", bounds};
+}
+
 } // namespace
 
 llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp launch,
@@ -280,6 +380,21 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
       // 128-bit accesses test it).
       if (isa<memref::ExtractAlignedPointerAsIndexOp>(user))
         continue;
+      // An element read or written in place (a 1-D buffer indexed by
+      // arithmetic the raising left alone, e.g. a triangular loop's rows).
+      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(user) &&
+          cast<MemRefType>(arg.getType()).getRank() == 1) {
+        Value index = TypeSwitch<Operation *, Value>(user)
+                          .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(
+                              [](auto access) { return access.getIndices().front(); });
+        std::optional<IndexBound> bound = boundOf(index, user, names);
+        if (!bound) {
+          known = false;
+          break;
+        }
+        spans.push_back(bound->max + " + 1");
+        continue;
+      }
       auto view = dyn_cast<memref::ReinterpretCastOp>(user);
       if (!view || view.getSource() != arg) {
         known = false;

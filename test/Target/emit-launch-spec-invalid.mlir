@@ -58,3 +58,55 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// An index read in place is bounded only through loops and scalars it can
+// trust: a product with a scalar that bounds no enclosing loop (it may be
+// negative) has no bound, so the extent stays unknown.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>, %n: i32, %s: i32) kernel {
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %i32 = arith.index_cast %i : index to i32
+        %p = arith.muli %i32, %s overflow<nsw> : i32
+        %pi = arith.index_cast %p : i32 to index
+        %v = memref.load %x[%pi] : memref<?xf32>
+        memref.store %v, %x[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %n: i32 {ks.name = "n"}, %s: i32 {ks.name = "s"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %n : i32, %s : i32)
+    return
+  }
+}
+
+// -----
+
+// A 32-bit addition that may wrap (no nsw) has no bound either.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>, %n: i32) kernel {
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %i32 = arith.index_cast %i : index to i32
+        %p = arith.addi %i32, %n : i32
+        %pi = arith.index_cast %p : i32 to index
+        %v = memref.load %x[%pi] : memref<?xf32>
+        memref.store %v, %x[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %n: i32 {ks.name = "n"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %n : i32)
+    return
+  }
+}
