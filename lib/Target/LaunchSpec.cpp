@@ -229,12 +229,14 @@ std::pair<bool, bool> accessesOf(Value buffer) {
   return {reads, writes};
 }
 
-/// An upper bound of an index's value wherever its access runs, as a formula
-/// of the launcher's arguments, and whether the value is known to be
-/// non-negative there (which a product needs of both its factors).
+/// Bounds of an index's value wherever its access runs: the greatest as a
+/// formula of the launcher's arguments, the least as a constant when known
+/// (a product needs both factors non-negative; a clamp takes the bound of
+/// either side).
 struct IndexBound {
   std::string max;
-  bool nonNegative;
+  std::optional<int64_t> min;
+  bool nonNegative() const { return min && *min >= 0; }
 };
 
 /// `v` without the casts that keep its value (index casts, sign extensions).
@@ -247,85 +249,119 @@ Value withoutCasts(Value v) {
   return v;
 }
 
-/// The bound of an index built from loop induction variables (from a
+std::optional<int64_t> constantOf(OpFoldResult r) {
+  if (auto value = dyn_cast<Value>(r)) {
+    auto c = withoutCasts(value).getDefiningOp<arith::ConstantOp>();
+    if (!c)
+      return std::nullopt;
+    r = c.getValue();
+  }
+  if (auto integer = dyn_cast_or_null<IntegerAttr>(dyn_cast<Attribute>(r)))
+    return integer.getInt();
+  return std::nullopt;
+}
+
+/// The bounds of an index built from loop induction variables (from a
 /// non-negative constant, positive constant steps), launcher scalars and
-/// constants by additions and products that cannot wrap (index, or nsw):
-/// an induction variable is at most its upper bound - 1 (itself bounded the
-/// same way, for a triangular loop), a scalar is itself. A scalar is known
-/// non-negative where it bounds an enclosing loop: the access runs only when
-/// that loop has an iteration. Anything else has no bound here.
+/// constants by additions, products, constant subtractions and clamps
+/// (min/max) that cannot wrap (index, or nsw), and from unsigned values of at
+/// most 16 bits: an induction variable lies in [start, upper bound - 1] (the
+/// upper bound itself bounded the same way, for a triangular loop); a scalar
+/// is itself, at least 1 where it bounds an enclosing loop (the access runs
+/// only when that loop has an iteration). Anything else has no bound here.
 std::optional<IndexBound> boundOf(Value v, Operation *access,
                                   const DenseMap<Value, std::string> &names, int depth = 0) {
   if (depth > 16)
     return std::nullopt;
   v = withoutCasts(v);
-  auto constant = [](OpFoldResult r) -> std::optional<int64_t> {
-    if (auto attr = dyn_cast<Attribute>(r))
-      if (auto integer = dyn_cast<IntegerAttr>(attr))
-        return integer.getInt();
-    if (auto value = dyn_cast<Value>(r))
-      if (auto c = withoutCasts(value).getDefiningOp<arith::ConstantOp>())
-        if (auto integer = dyn_cast<IntegerAttr>(c.getValue()))
-          return integer.getInt();
-    return std::nullopt;
-  };
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    if (auto loop = dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp())) {
-      std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
-      std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds(),
-                                               ubs = loop.getLoopUpperBounds(),
-                                               steps = loop.getLoopSteps();
-      if (!ivs || !lbs || !ubs || !steps)
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (auto loop = arg ? dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp())
+                      : LoopLikeOpInterface()) {
+    std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
+    std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds(),
+                                             ubs = loop.getLoopUpperBounds(),
+                                             steps = loop.getLoopSteps();
+    if (!ivs || !lbs || !ubs || !steps)
+      return std::nullopt;
+    for (auto [i, iv] : llvm::enumerate(*ivs)) {
+      if (iv != arg)
+        continue;
+      std::optional<int64_t> lb = constantOf((*lbs)[i]), step = constantOf((*steps)[i]);
+      if (!lb || *lb < 0 || !step || *step <= 0)
         return std::nullopt;
-      for (auto [i, iv] : llvm::enumerate(*ivs)) {
-        if (iv != arg)
-          continue;
-        std::optional<int64_t> lb = constant((*lbs)[i]), step = constant((*steps)[i]);
-        if (!lb || *lb < 0 || !step || *step <= 0)
-          return std::nullopt;
-        std::optional<IndexBound> ub;
-        if (std::optional<int64_t> c = constant((*ubs)[i]))
-          ub = IndexBound{std::to_string(*c), *c >= 0};
-        else
-          ub = boundOf(cast<Value>((*ubs)[i]), access, names, depth + 1);
-        if (!ub)
-          return std::nullopt;
-        return IndexBound{"(" + ub->max + " - 1)", true};
-      }
+      std::optional<IndexBound> ub;
+      if (std::optional<int64_t> c = constantOf((*ubs)[i]))
+        ub = IndexBound{std::to_string(*c), *c};
+      else
+        ub = boundOf(cast<Value>((*ubs)[i]), access, names, depth + 1);
+      if (!ub)
+        return std::nullopt;
+      return IndexBound{"(" + ub->max + " - 1)", *lb};
     }
+    return std::nullopt;
   }
   Operation *op = v.getDefiningOp();
+  if (std::optional<int64_t> c = constantOf(v))
+    return IndexBound{std::to_string(*c), *c};
+  // An unsigned value of a few bits (a byte read as a bin's index).
+  if (op && isa<arith::ExtUIOp, arith::IndexCastUIOp>(op))
+    if (auto narrow = dyn_cast<IntegerType>(op->getOperand(0).getType());
+        narrow && narrow.getWidth() <= 16)
+      return IndexBound{std::to_string((int64_t(1) << narrow.getWidth()) - 1), 0};
   auto exact = [&](Operation *o) {
     auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(o);
     return o->getResult(0).getType().isIndex() || (flags && flags.hasNoSignedWrap());
   };
-  if (op && isa<arith::AddIOp, arith::MulIOp>(op) && exact(op)) {
+  bool ring = op && isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op) && exact(op);
+  if (ring || (op && isa<arith::MinSIOp, arith::MaxSIOp>(op))) {
     std::optional<IndexBound> a = boundOf(op->getOperand(0), access, names, depth + 1);
+    if (!a)
+      return std::nullopt;
+    // a - c: the least known only for a constant c.
+    if (isa<arith::SubIOp>(op)) {
+      std::optional<int64_t> c = constantOf(op->getOperand(1));
+      if (!c)
+        return std::nullopt;
+      return IndexBound{"(" + a->max + " - " + std::to_string(*c) + ")",
+                        a->min ? std::optional<int64_t>(*a->min - *c) : std::nullopt};
+    }
     std::optional<IndexBound> b = boundOf(op->getOperand(1), access, names, depth + 1);
-    if (!a || !b)
+    if (!b)
       return std::nullopt;
+    auto both = [&](auto f) -> std::optional<int64_t> {
+      if (a->min && b->min)
+        return f(*a->min, *b->min);
+      return std::nullopt;
+    };
     if (isa<arith::AddIOp>(op))
-      return IndexBound{"(" + a->max + " + " + b->max + ")", a->nonNegative && b->nonNegative};
-    if (!a->nonNegative || !b->nonNegative)
+      return IndexBound{"(" + a->max + " + " + b->max + ")",
+                        both([](int64_t x, int64_t y) { return x + y; })};
+    if (isa<arith::MaxSIOp>(op)) {
+      std::optional<int64_t> least = a->min;
+      if (b->min && (!least || *b->min > *least))
+        least = b->min;
+      return IndexBound{"max(" + a->max + ", " + b->max + ")", least};
+    }
+    if (isa<arith::MinSIOp>(op))
+      return IndexBound{"min(" + a->max + ", " + b->max + ")",
+                        both([](int64_t x, int64_t y) { return std::min(x, y); })};
+    if (!a->nonNegative() || !b->nonNegative())
       return std::nullopt;
-    return IndexBound{"(" + a->max + " * " + b->max + ")", true};
+    return IndexBound{"(" + a->max + " * " + b->max + ")", *a->min * *b->min};
   }
-  if (auto c = dyn_cast_or_null<arith::ConstantOp>(op))
-    if (auto integer = dyn_cast<IntegerAttr>(c.getValue()))
-      return IndexBound{std::to_string(integer.getInt()), integer.getInt() >= 0};
   // A scalar (or a formula of scalars): itself.
   FailureOr<std::string> formula = launchFormula(v, names, access->getLoc());
   if (failed(formula))
     return std::nullopt;
-  bool bounds = false;
-  for (Operation *parent = access->getParentOp(); parent && !bounds;
+  std::optional<int64_t> least;
+  for (Operation *parent = access->getParentOp(); parent && !least;
        parent = parent->getParentOp())
     if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
       if (std::optional<SmallVector<OpFoldResult>> ubs = loop.getLoopUpperBounds())
         for (OpFoldResult ub : *ubs)
-          if (auto value = dyn_cast<Value>(ub))
-            bounds |= withoutCasts(value) == v;
-  return IndexBound{"(" + *formula + ")", bounds};
+          if (auto value = dyn_cast<Value>(ub); value && withoutCasts(value) == v)
+            least = 1;
+  return IndexBound{"(" + *formula + ")", least};
 }
 
 } // namespace
@@ -382,10 +418,12 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
         continue;
       // An element read or written in place (a 1-D buffer indexed by
       // arithmetic the raising left alone, e.g. a triangular loop's rows).
-      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(user) &&
+      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
+              memref::GenericAtomicRMWOp>(user) &&
           cast<MemRefType>(arg.getType()).getRank() == 1) {
         Value index = TypeSwitch<Operation *, Value>(user)
-                          .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp>(
+                          .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
+                                memref::GenericAtomicRMWOp>(
                               [](auto access) { return access.getIndices().front(); });
         std::optional<IndexBound> bound = boundOf(index, user, names);
         if (!bound) {

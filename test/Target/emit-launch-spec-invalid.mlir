@@ -110,3 +110,51 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A subtraction of a scalar (x[n - i]) has no bound: only constants are
+// subtracted.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>, %n: i32) kernel {
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %r = arith.subi %ni, %i : index
+        %v = memref.load %x[%r] : memref<?xf32>
+        memref.store %v, %x[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %n: i32 {ks.name = "n"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %n : i32)
+    return
+  }
+}
+
+// -----
+
+// A 32-bit unsigned value has no bound (2^32 elements would be a guess).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>, %keys: memref<?xi32>, %n: i32) kernel {
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %key = memref.load %keys[%i] : memref<?xi32>
+        %r = arith.index_castui %key : i32 to index
+        %v = memref.load %x[%r] : memref<?xf32>
+        memref.store %v, %x[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %keys: memref<?xi32> {ks.name = "keys"}, %n: i32 {ks.name = "n"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %keys : memref<?xi32>, %n : i32)
+    return
+  }
+}
