@@ -76,7 +76,8 @@ def run(ks_opt, ks_bench, out, results, budget="8"):
 
 
 def report(results):
-    rows = ["| file | kernel | decision | original ms | ours ms | speedup |", "|---|---|---|---|---|---|"]
+    rows = ["| file | kernel | decision | original ms | ours ms | speedup | candidates | search s |",
+            "|---|---|---|---|---|---|---|---|"]
     speedups = []
     measured = 0
     for f in sorted(glob.glob(os.path.join(results, "*.json"))):
@@ -88,9 +89,11 @@ def report(results):
             speedup = before / after if k.get("changed") and before and after else 1.0
             measured += bool(before)
             speedups.append(speedup)
-            rows.append("| {} | {} | {} | {} | {} | {:.2f} |".format(
+            seconds = k.get("compile_seconds", 0) + k.get("measure_seconds", 0)
+            rows.append("| {} | {} | {} | {} | {} | {:.2f} | {} | {:.1f} |".format(
                 os.path.basename(f)[:-5], k["kernel"], k["decision"][:110].replace("|", "/"),
-                f"{before:.4f}" if before else "-", f"{after:.4f}" if after else "-", speedup))
+                f"{before:.4f}" if before else "-", f"{after:.4f}" if after else "-", speedup,
+                len(k.get("candidates", [])), seconds))
     print("\n".join(rows))
     if speedups:
         geo = math.exp(sum(math.log(s) for s in speedups) / len(speedups))

@@ -259,6 +259,10 @@ private:
   std::map<std::string, Measurement> measured;
 };
 
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 /// Two measured medians closer than this are the same to the driver.
 constexpr double kMeasurementNoise = 0.02;
 
@@ -523,6 +527,7 @@ std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, Kerne
   }
   CandidateMemory memory(db, fingerprintOf(kernel), run.sku, run.chip, optLevel,
                          ref->workloadKey, toolchainIdentity(*run.ptxas));
+  auto compileStart = std::chrono::steady_clock::now();
   std::string attributes = pick.family->opAttributes(pick.knobs);
   size_t at = d.evaluated.size();
   std::map<size_t, std::pair<std::string, std::string>> compiled;
@@ -563,7 +568,10 @@ std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, Kerne
     compiled[at] = {std::move(ptx), std::move(manifest)};
   }
   d.evaluated.push_back(std::move(pick));
+  d.compileSeconds = secondsSince(compileStart);
+  auto measureStart = std::chrono::steady_clock::now();
   measureCandidates(d, *ref, run, memory, compiled);
+  d.measureSeconds = secondsSince(measureStart);
   const Candidate &c = d.evaluated[at];
   if (d.measuredBeforeMs <= 0)
     return std::nullopt; // not measured (d.measuredWith says why): decided statically
@@ -705,9 +713,6 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
   std::vector<const Candidate *> seen;
   int64_t skippedSame = 0, skippedCap = 0;
-  auto secondsSince = [](std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
   auto compileStart = std::chrono::steady_clock::now();
   for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
     Candidate c = ranked[next];
