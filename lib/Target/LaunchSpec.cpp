@@ -261,8 +261,8 @@ std::optional<int64_t> constantOf(OpFoldResult r) {
   return std::nullopt;
 }
 
-/// The bounds of an index built from loop induction variables (from a
-/// non-negative constant, positive constant steps), launcher scalars and
+/// The bounds of an index built from loop induction variables (positive
+/// constant steps; the least known when the start is a constant), launcher scalars and
 /// constants by additions, products, constant subtractions and clamps
 /// (min/max) that cannot wrap (index, or nsw), and from unsigned values of at
 /// most 16 bits: an induction variable lies in [start, upper bound - 1] (the
@@ -287,7 +287,7 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
       if (iv != arg)
         continue;
       std::optional<int64_t> lb = constantOf((*lbs)[i]), step = constantOf((*steps)[i]);
-      if (!lb || *lb < 0 || !step || *step <= 0)
+      if (!step || *step <= 0)
         return std::nullopt;
       std::optional<IndexBound> ub;
       if (std::optional<int64_t> c = constantOf((*ubs)[i]))
@@ -296,7 +296,7 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
         ub = boundOf(cast<Value>((*ubs)[i]), access, names, depth + 1);
       if (!ub)
         return std::nullopt;
-      return IndexBound{"(" + ub->max + " - 1)", *lb};
+      return IndexBound{"(" + ub->max + " - 1)", lb};
     }
     return std::nullopt;
   }
