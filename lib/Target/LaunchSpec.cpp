@@ -267,8 +267,9 @@ std::optional<int64_t> constantOf(OpFoldResult r) {
 /// (min/max) that cannot wrap (index, or nsw), and from unsigned values of at
 /// most 16 bits: an induction variable lies in [start, upper bound - 1] (the
 /// upper bound itself bounded the same way, for a triangular loop); a scalar
-/// is itself, at least 1 where it bounds an enclosing loop (the access runs
-/// only when that loop has an iteration). Anything else has no bound here.
+/// is itself, above c where it bounds an enclosing loop from a constant c
+/// (the access runs only when that loop has an iteration). Anything else has
+/// no bound here.
 std::optional<IndexBound> boundOf(Value v, Operation *access,
                                   const DenseMap<Value, std::string> &names, int depth = 0) {
   if (depth > 16)
@@ -353,14 +354,24 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
   FailureOr<std::string> formula = launchFormula(v, names, access->getLoc());
   if (failed(formula))
     return std::nullopt;
+  // The access runs only inside an iteration: a scalar that bounds a loop
+  // from a constant start c is above c there.
   std::optional<int64_t> least;
-  for (Operation *parent = access->getParentOp(); parent && !least;
-       parent = parent->getParentOp())
-    if (auto loop = dyn_cast<LoopLikeOpInterface>(parent))
-      if (std::optional<SmallVector<OpFoldResult>> ubs = loop.getLoopUpperBounds())
-        for (OpFoldResult ub : *ubs)
-          if (auto value = dyn_cast<Value>(ub); value && withoutCasts(value) == v)
-            least = 1;
+  for (Operation *parent = access->getParentOp(); parent; parent = parent->getParentOp()) {
+    auto loop = dyn_cast<LoopLikeOpInterface>(parent);
+    if (!loop)
+      continue;
+    std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds(),
+                                             ubs = loop.getLoopUpperBounds();
+    if (!lbs || !ubs)
+      continue;
+    for (auto [lb, ub] : llvm::zip(*lbs, *ubs)) {
+      auto value = dyn_cast<Value>(ub);
+      std::optional<int64_t> start = constantOf(lb);
+      if (value && withoutCasts(value) == v && start && (!least || *start + 1 > *least))
+        least = *start + 1;
+    }
+  }
   return IndexBound{"(" + *formula + ")", least};
 }
 

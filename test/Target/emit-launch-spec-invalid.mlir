@@ -158,3 +158,32 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A scalar bounding a loop that starts below zero may itself be negative
+// where the access runs (n = -2 still runs j = -4, -3): i * n has no bound.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>, %n: i32) kernel {
+      %ni = arith.index_cast %n : i32 to index
+      %c-4 = arith.constant -4 : index
+      %c1 = arith.constant 1 : index
+      scf.for %j = %c-4 to %ni step %c1 {
+        %c3 = arith.constant 3 : index
+        scf.forall (%i) in (%c3) {
+          %p = arith.muli %i, %ni : index
+          %v = memref.load %x[%p] : memref<?xf32>
+          memref.store %v, %x[%i] : memref<?xf32>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %n: i32 {ks.name = "n"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>, %n : i32)
+    return
+  }
+}
