@@ -433,9 +433,12 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
                                  const GPUCapabilities &caps, const std::string &reason,
                                  RunContext *run) {
   std::optional<Candidate> pick;
-  for (const Candidate &c : d.evaluated)
-    if (!pick && c.status == "compiled")
+  int entry = -1; // pick's entry in d.evaluated, when it has one
+  for (auto [i, c] : llvm::enumerate(d.evaluated))
+    if (!pick && c.status == "compiled") {
       pick = c;
+      entry = int(i);
+    }
   if (!pick && !ranked.empty())
     pick = ranked.front();
   if (!pick) {
@@ -476,7 +479,6 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
   // Measured like a searched candidate: a schedule picked without a search
   // may be no faster than the input (one thread per point again: the same
   // kernel), and is verified before it replaces it.
-  int measured = -1;
   if (pick && run && run->measuring) {
     size_t at = d.evaluated.size();
     if (std::optional<std::string> keep = measurePick(kernel, d, *pick, *run)) {
@@ -488,7 +490,7 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
       return;
     }
     if (at < d.evaluated.size())
-      measured = int(at);
+      entry = int(at);
   }
   std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
   if (!pick || failed(applyScript(getOperation(), script))) {
@@ -498,13 +500,13 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     d.decision = reason + "; no schedule applies: the raised kernel cannot be lowered";
     return signalPassFailure();
   }
-  if (measured < 0) {
+  if (entry < 0) {
     d.evaluated.push_back(*pick);
-    measured = int(d.evaluated.size()) - 1;
+    entry = int(d.evaluated.size()) - 1;
   }
-  Candidate &chosen = d.evaluated[measured];
+  Candidate &chosen = d.evaluated[entry];
   chosen.status = "chosen";
-  d.chosen = measured;
+  d.chosen = entry;
   d.changed = true;
   d.scheduleOp = opText(chosen, "k", "r");
   d.decision = reason + "; scheduled anyway with " + std::string(pick->family->name) + " " +
@@ -573,10 +575,13 @@ std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, Kerne
   measureCandidates(d, *ref, run, memory, compiled);
   d.measureSeconds = secondsSince(measureStart);
   const Candidate &c = d.evaluated[at];
+  // A verification failure stands even when the original's timing failed.
+  if (c.status != "compiled")
+    return "its schedule " + c.family->name.str() + " " + describeKnobs(c) + " was " + c.status;
   if (d.measuredBeforeMs <= 0)
     return std::nullopt; // not measured (d.measuredWith says why): decided statically
-  if (c.status != "compiled" || c.measuredMs <= 0)
-    return "its schedule " + c.family->name.str() + " " + describeKnobs(c) + " was " + c.status;
+  if (c.measuredMs <= 0)
+    return "its schedule " + c.family->name.str() + " " + describeKnobs(c) + " was not timed";
   if (c.measuredMs >= d.measuredBeforeMs * (1 - kMeasurementNoise))
     return llvm::formatv("its schedule {0} {1} ({2:f4} ms) is not faster than the original "
                          "({3:f4} ms) by more than the noise ({4}%)",

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -282,7 +283,10 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
     std::optional<SmallVector<OpFoldResult>> lbs = loop.getLoopLowerBounds(),
                                              ubs = loop.getLoopUpperBounds(),
                                              steps = loop.getLoopSteps();
-    if (!ivs || !lbs || !ubs || !steps)
+    // Bounds compared unsigned (RaiseCountedLoops' `ult` loops) may exceed
+    // the signed range the formulas assume.
+    auto counted = dyn_cast<scf::ForOp>(loop.getOperation());
+    if (!ivs || !lbs || !ubs || !steps || (counted && counted.getUnsignedCmp()))
       return std::nullopt;
     for (auto [i, iv] : llvm::enumerate(*ivs)) {
       if (iv != arg)
@@ -350,7 +354,26 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
       return std::nullopt;
     return IndexBound{"(" + a->max + " * " + b->max + ")", *a->min * *b->min};
   }
-  // A scalar (or a formula of scalars): itself.
+  // A block id is named by its greatest value (the grid size - 1): a leaf,
+  // combined only by the rules above, which never decrease.
+  Value id = v;
+  if (auto cast = id.getDefiningOp<arith::IndexCastUIOp>())
+    id = cast.getIn();
+  if (auto block = id.getDefiningOp<gpu::BlockIdOp>()) {
+    auto it = names.find(block);
+    if (it == names.end())
+      return std::nullopt;
+    return IndexBound{it->second, 0};
+  }
+  // A scalar (or a formula of scalars): itself, exactly, so no block id may
+  // hide inside (its name is a bound, not its value).
+  SmallVector<Value> pending = {v};
+  while (!pending.empty())
+    if (Operation *def = pending.pop_back_val().getDefiningOp()) {
+      if (isa<gpu::BlockIdOp>(def))
+        return std::nullopt;
+      llvm::append_range(pending, def->getOperands());
+    }
   FailureOr<std::string> formula = launchFormula(v, names, access->getLoc());
   if (failed(formula))
     return std::nullopt;
@@ -431,7 +454,8 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
       // arithmetic the raising left alone, e.g. a triangular loop's rows).
       if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
               memref::GenericAtomicRMWOp>(user) &&
-          cast<MemRefType>(arg.getType()).getRank() == 1) {
+          cast<MemRefType>(arg.getType()).getRank() == 1 &&
+          cast<MemRefType>(arg.getType()).getLayout().isIdentity()) {
         Value index = TypeSwitch<Operation *, Value>(user)
                           .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
                                 memref::GenericAtomicRMWOp>(

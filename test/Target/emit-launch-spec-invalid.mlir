@@ -187,3 +187,28 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A block id is named by its greatest value: through arithmetic that may
+// decrease (blockIdx.x % 4) that name bounds nothing, so the extent stays
+// unknown.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xf32>) kernel {
+      %b = gpu.block_id x
+      %c4 = arith.constant 4 : index
+      %r = arith.remui %b, %c4 : index
+      %v = memref.load %x[%r] : memref<?xf32>
+      memref.store %v, %x[%b] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xf32> {ks.name = "x"}, %g: i32 {ks.name = "g"}) {
+    %c1 = arith.constant 1 : index
+    %gi = arith.index_cast %g : i32 to index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'x' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%gi, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xf32>)
+    return
+  }
+}
