@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -250,16 +251,11 @@ Value withoutCasts(Value v) {
   return v;
 }
 
+/// MLIR's getConstantIntValue, through the casts withoutCasts strips.
 std::optional<int64_t> constantOf(OpFoldResult r) {
-  if (auto value = dyn_cast<Value>(r)) {
-    auto c = withoutCasts(value).getDefiningOp<arith::ConstantOp>();
-    if (!c)
-      return std::nullopt;
-    r = c.getValue();
-  }
-  if (auto integer = dyn_cast_or_null<IntegerAttr>(dyn_cast<Attribute>(r)))
-    return integer.getInt();
-  return std::nullopt;
+  if (auto value = dyn_cast<Value>(r))
+    return getConstantIntValue(withoutCasts(value));
+  return getConstantIntValue(r);
 }
 
 /// The bounds of an index built from loop induction variables (positive
