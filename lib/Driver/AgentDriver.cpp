@@ -266,6 +266,17 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 /// Two measured medians closer than this are the same to the driver.
 constexpr double kMeasurementNoise = 0.02;
 
+/// Why `what`, measured at `ms`, does not replace the original measured at
+/// `beforeMs`: it is not faster by more than the noise. Nothing when it is.
+std::optional<std::string> notFasterThanOriginal(StringRef what, double ms, double beforeMs) {
+  if (ms < beforeMs * (1 - kMeasurementNoise))
+    return std::nullopt;
+  return llvm::formatv("{0} ({1:f4} ms) is not faster than the original ({2:f4} ms) by more "
+                       "than the noise ({3}%)",
+                       what, ms, beforeMs, int(kMeasurementNoise * 100))
+      .str();
+}
+
 /// The launches of `kernel` (and of its split-K init kernel) in `module`'s
 /// launchers, in order, as a ks-bench manifest (a JSON array of launches).
 FailureOr<std::string> manifestOf(ModuleOp module, StringRef kernel) {
@@ -378,7 +389,31 @@ private:
     std::string workloadKey;              ///< the tuning database's key (JSON)
     std::string assumed;                  ///< scalars without a value, as assumed
   };
+  /// The PTX and launch manifest ks-bench runs for one compiled candidate.
+  struct BenchFiles {
+    std::string ptx, manifest;
+  };
   void decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &run);
+  /// measure=cuda: the reference for d.kernel, or nothing (d.measuredWith
+  /// then says why; the kernel is decided statically). Nothing otherwise.
+  std::optional<Reference> referenceFor(KernelDecision &d, RunContext &run);
+  /// The tuning database's records of `kernel` on this GPU and toolchain,
+  /// at `ref`'s workload (any workload without one: ptxas's verdicts only).
+  CandidateMemory memoryFor(gpu::GPUFuncOp kernel, const Reference *ref, const RunContext &run);
+  /// ptxas's verdict on `c`, a candidate for `kernel` (needs run.ptxas): the
+  /// registers and spill bytes of the kernel and its split-K init kernel,
+  /// and c.status "compiled" or "rejected: ..." (the lowering failed, ptxas
+  /// spilled, or more registers than max-registers). The database's verdict
+  /// and, with `measuring`, its measurement are used when it has them (then
+  /// `fromMemory`); else the candidate is applied to a copy of the module and
+  /// compiled, and with `measuring` its PTX and manifest come back in
+  /// `files` for ks-bench.
+  struct Compiled {
+    bool fromMemory = false;
+    std::optional<BenchFiles> files;
+  };
+  Compiled compileForBench(Candidate &c, const std::string &kernel, const RunContext &run,
+                           CandidateMemory &memory, bool measuring);
   /// Applies d.evaluated[chosen] to the kernel and records it as chosen;
   /// warns and fails when the schedule that applied to a copy does not.
   LogicalResult applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen);
@@ -387,8 +422,7 @@ private:
   /// index) against the lifted original: verification at an odd workload,
   /// then timing at the workload. Fills measured times or rejects.
   void measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
-               CandidateMemory &memory,
-               std::map<size_t, std::pair<std::string, std::string>> &compiled);
+                         CandidateMemory &memory, std::map<size_t, BenchFiles> &compiled);
   bool writeFile(StringRef path, StringRef text);
   /// `run` given and measuring: the schedule is measured first (measurePick)
   /// and the lifted original comes back when it is not faster.
@@ -521,74 +555,124 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
 
 std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, KernelDecision &d,
                                                     Candidate pick, RunContext &run) {
-  std::string why;
-  std::optional<Reference> ref = prepareReference(d.kernel, run, why);
-  if (!ref) {
-    d.measuredWith = "not measured: " + why;
-    return std::nullopt;
-  }
-  CandidateMemory memory(db, fingerprintOf(kernel), run.sku, run.chip, optLevel,
-                         ref->workloadKey, toolchainIdentity(*run.ptxas));
+  std::optional<Reference> ref = referenceFor(d, run);
+  if (!ref)
+    return std::nullopt; // not measured (d.measuredWith says why): decided statically
+  CandidateMemory memory = memoryFor(kernel, &*ref, run);
   auto compileStart = std::chrono::steady_clock::now();
-  std::string attributes = pick.family->opAttributes(pick.knobs);
   size_t at = d.evaluated.size();
-  std::map<size_t, std::pair<std::string, std::string>> compiled;
-  if (const CandidateMemory::Measurement *known = memory.lookupMeasurement(attributes)) {
-    pick.measuredMs = known->medianMs;
-    pick.verification = known->verification;
-    pick.measuredFromMemory = true;
-    pick.status = known->status == "pass" ? "compiled" : known->status;
-  } else {
-    std::string script = scriptText({{d.kernel, &pick}}, /*raise=*/false);
-    std::string ptx, manifest, error;
-    auto report = lowerAndAssemble(
-        getOperation(), *run.ptxas, run.chip, optLevel, error,
-        [&](ModuleOp copy) {
-          emptyOtherRaisedKernels(copy, d.kernel);
-          if (failed(applyScript(copy, script)))
-            return failure();
-          FailureOr<std::string> launches = manifestOf(copy, d.kernel);
-          if (failed(launches))
-            return failure();
-          manifest = *launches;
-          return success();
-        },
-        &ptx);
-    if (failed(report)) {
-      pick.status = "rejected: " + error;
-      d.evaluated.push_back(std::move(pick));
-      return "its schedule " + d.evaluated[at].family->name.str() + " " +
-             describeKnobs(d.evaluated[at]) + " does not compile: " + error;
-    }
-    for (auto &[name, info] : *report)
-      if (name == d.kernel) {
-        pick.registers = info.registers;
-        pick.registersFromPtxas = true;
-        pick.spillBytes = info.spillStoreBytes + info.spillLoadBytes;
-      }
-    pick.status = "compiled";
-    compiled[at] = {std::move(ptx), std::move(manifest)};
-  }
+  std::map<size_t, BenchFiles> compiled;
+  Compiled result = compileForBench(pick, d.kernel, run, memory, /*measuring=*/true);
+  if (result.files)
+    compiled[at] = std::move(*result.files);
   d.evaluated.push_back(std::move(pick));
   d.compileSeconds = secondsSince(compileStart);
-  auto measureStart = std::chrono::steady_clock::now();
-  measureCandidates(d, *ref, run, memory, compiled);
-  d.measureSeconds = secondsSince(measureStart);
   const Candidate &c = d.evaluated[at];
-  // A verification failure stands even when the original's timing failed.
+  std::string what = "its schedule " + c.family->name.str() + " " + describeKnobs(c);
+  // Measured when it compiled; a verification failure the database
+  // remembers stands even when the original's timing failed.
+  if (c.status == "compiled" || c.measuredFromMemory) {
+    auto measureStart = std::chrono::steady_clock::now();
+    measureCandidates(d, *ref, run, memory, compiled);
+    d.measureSeconds = secondsSince(measureStart);
+  }
   if (c.status != "compiled")
-    return "its schedule " + c.family->name.str() + " " + describeKnobs(c) + " was " + c.status;
+    return what + " was " + c.status;
   if (d.measuredBeforeMs <= 0)
     return std::nullopt; // not measured (d.measuredWith says why): decided statically
   if (c.measuredMs <= 0)
-    return "its schedule " + c.family->name.str() + " " + describeKnobs(c) + " was not timed";
-  if (c.measuredMs >= d.measuredBeforeMs * (1 - kMeasurementNoise))
-    return llvm::formatv("its schedule {0} {1} ({2:f4} ms) is not faster than the original "
-                         "({3:f4} ms) by more than the noise ({4}%)",
-                         c.family->name, describeKnobs(c), c.measuredMs, d.measuredBeforeMs,
-                         int(kMeasurementNoise * 100))
-        .str();
-  return std::nullopt;
+    return what + " was not timed";
+  return notFasterThanOriginal(what, c.measuredMs, d.measuredBeforeMs);
+}
+
+std::optional<AgentDriver::Reference> AgentDriver::referenceFor(KernelDecision &d,
+                                                                RunContext &run) {
+  if (!run.measuring)
+    return std::nullopt;
+  std::string why;
+  std::optional<Reference> ref = prepareReference(d.kernel, run, why);
+  if (!ref)
+    d.measuredWith = "not measured: " + why;
+  return ref;
+}
+
+CandidateMemory AgentDriver::memoryFor(gpu::GPUFuncOp kernel, const Reference *ref,
+                                       const RunContext &run) {
+  CandidateMemory memory(db, fingerprintOf(kernel), run.sku, run.chip, optLevel,
+                         ref ? ref->workloadKey : std::string("{}"),
+                         toolchainIdentity(run.ptxas ? *run.ptxas : ""));
+  if (!memory.error.empty())
+    kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
+  return memory;
+}
+
+AgentDriver::Compiled AgentDriver::compileForBench(Candidate &c, const std::string &kernel,
+                                                   const RunContext &run,
+                                                   CandidateMemory &memory, bool measuring) {
+  Compiled result;
+  std::string attributes = c.family->opAttributes(c.knobs);
+  const CandidateMemory::Measurement *measured =
+      measuring ? memory.lookupMeasurement(attributes) : nullptr;
+  const CandidateMemory::Verdict *known = memory.lookup(attributes);
+  // Compiled again only for PTX to measure: a point ptxas rejected stays rejected.
+  bool needFiles = measuring && !measured && (!known || known->status == "compiled");
+  CandidateMemory::Verdict verdict;
+  if (known && !needFiles) {
+    verdict = *known;
+    result.fromMemory = true;
+  } else {
+    std::string script = scriptText({{kernel, &c}}, /*raise=*/false);
+    std::string error, ptx, manifest;
+    auto report = lowerAndAssemble(
+        getOperation(), *run.ptxas, run.chip, optLevel, error,
+        [&](ModuleOp copy) {
+          emptyOtherRaisedKernels(copy, kernel);
+          if (failed(applyScript(copy, script)))
+            return failure();
+          if (needFiles) {
+            FailureOr<std::string> launches = manifestOf(copy, kernel);
+            if (failed(launches))
+              return failure();
+            manifest = *launches;
+          }
+          return success();
+        },
+        needFiles ? &ptx : nullptr);
+    if (failed(report)) {
+      // Not remembered: a failure may come from the rest of the module.
+      c.status = "rejected: " + error;
+      return result;
+    }
+    verdict.registers = c.registers;
+    for (auto &[name, info] : *report) {
+      if (name != kernel && name != kernel + "_split_init")
+        continue;
+      verdict.spillBytes += info.spillStoreBytes + info.spillLoadBytes;
+      if (name == kernel)
+        verdict.registers = info.registers;
+    }
+    verdict.status = verdict.spillBytes > 0
+                         ? "rejected: ptxas spills " + std::to_string(verdict.spillBytes) + " bytes"
+                         : "compiled";
+    memory.remember(attributes, verdict);
+    if (needFiles)
+      result.files = BenchFiles{std::move(ptx), std::move(manifest)};
+  }
+  if (measured) {
+    c.measuredMs = measured->medianMs;
+    c.verification = measured->verification;
+    c.measuredFromMemory = true;
+    if (measured->status != "pass" && verdict.status == "compiled")
+      verdict.status = measured->status;
+  }
+  c.registers = verdict.registers;
+  c.registersFromPtxas = true;
+  c.spillBytes = verdict.spillBytes;
+  c.status = verdict.status;
+  if (c.status == "compiled" && c.registers > run.budgets.maxRegisters)
+    c.status = "rejected: ptxas allocates " + std::to_string(c.registers) +
+               " registers > max-registers " + std::to_string(run.budgets.maxRegisters);
+  return result;
 }
 
 bool AgentDriver::writeFile(StringRef path, StringRef text) {
@@ -608,7 +692,6 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   ModuleOp module = getOperation();
   const GPUCapabilities &caps = run.caps;
   const Budgets &budgets = run.budgets;
-  StringRef chip = run.chip, sku = run.sku;
   const std::optional<std::string> &ptxasPath = run.ptxas;
   d.kernel = kernel.getName().str();
   if (auto t = kernel->getAttrOfType<FloatAttr>(kPredictedTimeAttrName))
@@ -689,7 +772,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
 
   // Step 4: compile the best `budget` on copies of the module.
   int64_t count = std::min<int64_t>(std::max(budget.getValue(), 1), int64_t(ranked.size()));
-  d.compiledWith = ptxasPath ? "ptxas " + *ptxasPath + " (" + chip.str() + ", -O" +
+  d.compiledWith = ptxasPath ? "ptxas " + *ptxasPath + " (" + run.chip + ", -O" +
                                    std::to_string(optLevel) + ")"
                              : "no ptxas found: transforms applied to copies, registers "
                                "estimated";
@@ -701,21 +784,11 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   int64_t fromMemory = 0;
   // measure=cuda: the lifted original's launch, PTX and workload first (a
   // kernel whose original cannot be run is decided statically, with why).
-  std::optional<Reference> ref;
-  if (run.measuring) {
-    std::string why;
-    ref = prepareReference(d.kernel, run, why);
-    if (!ref)
-      d.measuredWith = "not measured: " + why;
-  }
-  CandidateMemory memory(db, fingerprintOf(kernel), sku.str(), chip.str(), optLevel,
-                         ref ? ref->workloadKey : std::string("{}"),
-                         toolchainIdentity(ptxasPath ? *ptxasPath : ""));
+  std::optional<Reference> ref = referenceFor(d, run);
+  CandidateMemory memory = memoryFor(kernel, ref ? &*ref : nullptr, run);
   // measure=cuda: each compiled candidate's PTX and launch manifest, by its
   // index in d.evaluated.
-  std::map<size_t, std::pair<std::string, std::string>> compiledFiles;
-  if (!memory.error.empty())
-    kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
+  std::map<size_t, BenchFiles> compiledFiles;
   std::vector<const Candidate *> seen;
   int64_t skippedSame = 0, skippedCap = 0;
   auto compileStart = std::chrono::steady_clock::now();
@@ -734,69 +807,12 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     }
     seen.push_back(&ranked[next]);
     int64_t estimate = c.registers;
-    std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
-    std::string attributes = c.family->opAttributes(c.knobs);
-    std::string ptx, manifest; // measure=cuda: what ks-bench runs
     if (ptxasPath) {
       // ptxas's verdict: from the tuning database when an earlier run
       // compiled this point, else from compiling it now.
-      CandidateMemory::Verdict verdict;
-      const CandidateMemory::Measurement *measured =
-          ref ? memory.lookupMeasurement(attributes) : nullptr;
-      const CandidateMemory::Verdict *known = memory.lookup(attributes);
-      // Compiled again only for PTX to measure: a point ptxas rejected stays rejected.
-      bool needFiles = ref && !measured && (!known || known->status == "compiled");
-      if (known && !needFiles) {
-        verdict = *known;
-        ++fromMemory;
-      } else {
-        std::string error;
-        auto report = lowerAndAssemble(
-            module, *ptxasPath, chip, optLevel, error,
-            [&](ModuleOp copy) {
-              emptyOtherRaisedKernels(copy, d.kernel);
-              if (failed(applyScript(copy, script)))
-                return failure();
-              if (needFiles) {
-                FailureOr<std::string> m = manifestOf(copy, d.kernel);
-                if (failed(m))
-                  return failure();
-                manifest = *m;
-              }
-              return success();
-            },
-            needFiles ? &ptx : nullptr);
-        if (failed(report)) {
-          // Not remembered: a failure may come from the rest of the module.
-          c.status = "rejected: " + error;
-          d.evaluated.push_back(std::move(c));
-          continue;
-        }
-        verdict.registers = c.registers;
-        for (auto &[name, info] : *report) {
-          if (name != d.kernel && name != d.kernel + "_split_init")
-            continue;
-          verdict.spillBytes += info.spillStoreBytes + info.spillLoadBytes;
-          if (name == d.kernel)
-            verdict.registers = info.registers;
-        }
-        verdict.status = verdict.spillBytes > 0 ? "rejected: ptxas spills " +
-                                                      std::to_string(verdict.spillBytes) + " bytes"
-                                                : "compiled";
-        memory.remember(attributes, verdict);
-      }
-      if (measured) {
-        c.measuredMs = measured->medianMs;
-        c.verification = measured->verification;
-        c.measuredFromMemory = true;
-        if (measured->status != "pass" && verdict.status == "compiled")
-          verdict.status = measured->status;
-      }
-      c.registers = verdict.registers;
-      c.registersFromPtxas = true;
-      c.spillBytes = verdict.spillBytes;
-      if (verdict.status != "compiled") {
-        c.status = verdict.status;
+      Compiled result = compileForBench(c, d.kernel, run, memory, ref.has_value());
+      fromMemory += result.fromMemory;
+      if (c.status != "compiled") {
         // Only a spill at the registers the block may have says the
         // estimate is low; below them ptxas chose to spill (8 bytes at 40
         // of 255 registers for a row reduction, ptxas 13) and says nothing
@@ -820,25 +836,19 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
         d.evaluated.push_back(std::move(c));
         continue;
       }
+      if (result.files)
+        compiledFiles[d.evaluated.size()] = std::move(*result.files);
     } else {
       OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
       ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &) { return success(); });
-      if (failed(applyScript(*copy, script))) {
+      if (failed(applyScript(*copy, scriptText({{d.kernel, &c}}, /*raise=*/false)))) {
         c.status = "rejected: the transform did not apply";
         d.evaluated.push_back(std::move(c));
         continue;
       }
     }
-    if (c.registersFromPtxas && c.registers > budgets.maxRegisters) {
-      c.status = "rejected: ptxas allocates " + std::to_string(c.registers) +
-                 " registers > max-registers " + std::to_string(budgets.maxRegisters);
-      d.evaluated.push_back(std::move(c));
-      continue;
-    }
     c.cost = predictCandidate(c, shape, caps);
     c.status = "compiled";
-    if (!ptx.empty())
-      compiledFiles[d.evaluated.size()] = {std::move(ptx), std::move(manifest)};
     d.evaluated.push_back(std::move(c));
   }
   if (fromMemory)
@@ -880,14 +890,9 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
               d.evaluated[chosen].family->complexity(d.evaluated[chosen].knobs))
         chosen = int(i);
     Candidate &winner = d.evaluated[chosen];
-    if (winner.measuredMs >= d.measuredBeforeMs * (1 - kMeasurementNoise))
-      return keepOriginal(kernel, d, shape, run,
-                          llvm::formatv("the fastest verified candidate ({0:f4} ms) is not "
-                                        "faster than the original ({1:f4} ms) by more than "
-                                        "the noise ({2}%)",
-                                        winner.measuredMs, d.measuredBeforeMs,
-                                        int(kMeasurementNoise * 100))
-                              .str());
+    if (std::optional<std::string> slower = notFasterThanOriginal(
+            "the fastest verified candidate", winner.measuredMs, d.measuredBeforeMs))
+      return keepOriginal(kernel, d, shape, run, *slower);
     if (failed(applyChosen(kernel, d, chosen)))
       return keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel");
     d.decision = llvm::formatv("applied {0} {1}: measured {6} verified of {2} ({3:f4} ms, "
@@ -1037,8 +1042,8 @@ AgentDriver::prepareReference(StringRef kernelName, RunContext &run, std::string
 }
 
 void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
-                          CandidateMemory &memory,
-                          std::map<size_t, std::pair<std::string, std::string>> &compiled) {
+                                    CandidateMemory &memory,
+                                    std::map<size_t, BenchFiles> &compiled) {
   std::string prefix = run.workDir + "/" + d.kernel;
   BenchJob job;
   job.bench = run.bench;
@@ -1053,7 +1058,7 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   for (auto &[index, files] : compiled) {
     std::string name = "c" + std::to_string(index);
     BenchVariant v{name, prefix + "." + name + ".ptx", prefix + "." + name + ".launch.json"};
-    if (!writeFile(v.ptxPath, files.first) || !writeFile(v.manifestPath, files.second))
+    if (!writeFile(v.ptxPath, files.ptx) || !writeFile(v.manifestPath, files.manifest))
       return;
     job.variants.push_back(v);
     pending.push_back(index);
