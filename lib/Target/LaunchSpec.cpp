@@ -65,6 +65,38 @@ std::optional<StringRef> typeName(Type type) {
   return std::nullopt;
 }
 
+/// A buffer's element as ks-bench sees it: a scalar type and how many of
+/// them one element holds. A 1-D vector (`__half2`, `float2`, `float4`
+/// lifted) is its lanes: ks-bench fills, poisons and compares each lane,
+/// and the buffer's bytes are the same.
+struct BufferElement {
+  StringRef type;
+  int64_t lanes = 1;
+};
+std::optional<BufferElement> bufferElementOf(Type type) {
+  int64_t lanes = 1;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    if (vector.getRank() != 1 || vector.isScalable())
+      return std::nullopt;
+    lanes = vector.getNumElements();
+    type = vector.getElementType();
+  }
+  std::optional<StringRef> name = typeName(type);
+  if (!name)
+    return std::nullopt;
+  return BufferElement{*name, lanes};
+}
+
+/// `extent` (a formula) elements of `lanes` lanes each, in lanes.
+std::string inLanes(const std::string &extent, int64_t lanes) {
+  int64_t count;
+  if (lanes == 1)
+    return extent;
+  if (!StringRef(extent).getAsInteger(10, count))
+    return std::to_string(count * lanes);
+  return std::to_string(lanes) + " * (" + extent + ")";
+}
+
 /// Bits of an integer or index type (index: 64, as the analyses assume).
 unsigned widthOf(Type type) { return type.isIntOrFloat() ? type.getIntOrFloatBitWidth() : 64; }
 
@@ -519,12 +551,12 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
     const std::string &name = it->second;
     llvm::json::Object param{{keys::kName, name}};
     if (auto memref = dyn_cast<MemRefType>(operand.getType())) {
-      std::optional<StringRef> elem = typeName(memref.getElementType());
+      std::optional<BufferElement> elem = bufferElementOf(memref.getElementType());
       if (!elem)
         return launch.emitError("ks-emit-launch-spec: buffer '")
                << name << "' has element type " << memref.getElementType()
                << ", which ks-bench does not support";
-      param[keys::kType] = *elem;
+      param[keys::kType] = elem->type;
       std::optional<std::string> extent;
       if (memref.hasStaticShape())
         extent = std::to_string(memref.getNumElements());
@@ -540,7 +572,7 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
                << name << "' is unknown: give it (in elements) in the launcher's "
                << "ks.workload = #ks.workload<..., buffers = {" << name << " = N}>";
       if (extent)
-        param[keys::kExtent] = *extent;
+        param[keys::kExtent] = inLanes(*extent, elem->lanes);
       auto [reads, writes] = accessesOf(kernel.getArgument(i));
       param[keys::kRole] = reads && writes ? keys::kRoleInOut
                            : writes        ? keys::kRoleOut
@@ -573,7 +605,7 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
     auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
     if (!global || global.getConstant() || !seen.insert(get.getName()).second)
       return WalkResult::advance();
-    std::optional<StringRef> elem = typeName(global.getType().getElementType());
+    std::optional<BufferElement> elem = bufferElementOf(global.getType().getElementType());
     if (!elem) {
       get.emitError("ks-emit-launch-spec: module variable '")
           << get.getName() << "' has element type " << global.getType().getElementType()
@@ -583,8 +615,8 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
     auto [reads, writes] = accessesOf(get.getResult());
     params.push_back(llvm::json::Object{
         {keys::kName, get.getName().str()},
-        {keys::kType, *elem},
-        {keys::kExtent, std::to_string(global.getType().getNumElements())},
+        {keys::kType, elem->type},
+        {keys::kExtent, std::to_string(global.getType().getNumElements() * elem->lanes)},
         {keys::kRole, reads && writes ? keys::kRoleInOut : writes ? keys::kRoleOut : keys::kRoleIn},
         {keys::kGlobal, true}});
     return WalkResult::advance();

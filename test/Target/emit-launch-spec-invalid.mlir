@@ -212,3 +212,37 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Vectors of a type ks-bench has no lanes for, or of more than one
+// dimension, are refused.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xvector<2xi16>>) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xvector<2xi16>> {ks.name = "x"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: buffer 'x' has element type 'vector<2xi16>', which ks-bench does not support}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xvector<2xi16>>)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xvector<2x2xf32>>) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xvector<2x2xf32>> {ks.name = "x"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: buffer 'x' has element type 'vector<2x2xf32>', which ks-bench does not support}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xvector<2x2xf32>>)
+    return
+  }
+}

@@ -114,3 +114,46 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// Buffers of 1-D vectors (__half2, float2, float4 as lifted) are given to
+// ks-bench as their lanes: the scalar type, the extent times the lanes (a
+// workload's extent, a static shape, a module variable's), the same bytes.
+// CHECK-LABEL: "kernel": "pairs",
+// CHECK:      "extent": "2000",
+// CHECK-NEXT: "name": "x",
+// CHECK-NEXT: "role": "in",
+// CHECK-NEXT: "type": "f16"
+// CHECK:      "extent": "48",
+// CHECK-NEXT: "name": "y",
+// CHECK-NEXT: "role": "in",
+// CHECK-NEXT: "type": "f32"
+// CHECK:      "extent": "1000",
+// CHECK-NEXT: "name": "z",
+// CHECK-NEXT: "role": "in",
+// CHECK-NEXT: "type": "bf16"
+// CHECK:      "extent": "4",
+// CHECK-NEXT: "global": true,
+// CHECK-NEXT: "name": "table",
+// CHECK-NEXT: "role": "in",
+// CHECK-NEXT: "type": "f32"
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "private" @table : memref<2xvector<2xf32>>
+    gpu.func @pairs(%x: memref<?xvector<2xf16>>, %y: memref<12xvector<4xf32>>,
+                    %z: memref<?xbf16>) kernel {
+      %t = memref.get_global @table : memref<2xvector<2xf32>>
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xvector<2xf16>> {ks.name = "x"},
+                    %y: memref<12xvector<4xf32>> {ks.name = "y"},
+                    %z: memref<?xbf16> {ks.name = "z"})
+      attributes {ks.workload = #ks.workload<scalars = {}, buffers = {x = 1000, z = 1000}>} {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@pairs blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%x : memref<?xvector<2xf16>>, %y : memref<12xvector<4xf32>>, %z : memref<?xbf16>)
+    return
+  }
+}
