@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -426,6 +427,32 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
   return IndexBound{"(" + *formula + ")", least};
 }
 
+/// An access to the 1-D `buffer` (identity layout) in place: its index and
+/// how many elements from it the access touches. One for a load, store or
+/// atomic; the lanes for a 1-D vector load or store of the buffer's element
+/// type (a float4 read through a float pointer). Nothing for other users.
+std::optional<std::pair<Value, int64_t>> inPlaceAccess(Operation *user, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getRank() != 1 || !type.getLayout().isIdentity())
+    return std::nullopt;
+  return TypeSwitch<Operation *, std::optional<std::pair<Value, int64_t>>>(user)
+      .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(
+          [&](auto access) -> std::optional<std::pair<Value, int64_t>> {
+            if (access.getMemref() != buffer)
+              return std::nullopt;
+            return std::make_pair(access.getIndices().front(), int64_t(1));
+          })
+      .Case<vector::LoadOp, vector::StoreOp>(
+          [&](auto access) -> std::optional<std::pair<Value, int64_t>> {
+            VectorType vector = access.getVectorType();
+            if (access.getBase() != buffer || vector.getRank() != 1 || vector.isScalable() ||
+                vector.getElementType() != type.getElementType())
+              return std::nullopt;
+            return std::make_pair(access.getIndices().front(), vector.getNumElements());
+          })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 } // namespace
 
 llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp launch,
@@ -478,22 +505,15 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
       // 128-bit accesses test it).
       if (isa<memref::ExtractAlignedPointerAsIndexOp>(user))
         continue;
-      // An element read or written in place (a 1-D buffer indexed by
+      // Elements read or written in place (a 1-D buffer indexed by
       // arithmetic the raising left alone, e.g. a triangular loop's rows).
-      if (isa<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
-              memref::GenericAtomicRMWOp>(user) &&
-          cast<MemRefType>(arg.getType()).getRank() == 1 &&
-          cast<MemRefType>(arg.getType()).getLayout().isIdentity()) {
-        Value index = TypeSwitch<Operation *, Value>(user)
-                          .Case<memref::LoadOp, memref::StoreOp, memref::AtomicRMWOp,
-                                memref::GenericAtomicRMWOp>(
-                              [](auto access) { return access.getIndices().front(); });
-        std::optional<IndexBound> bound = boundOf(index, user, names);
+      if (std::optional<std::pair<Value, int64_t>> access = inPlaceAccess(user, arg)) {
+        std::optional<IndexBound> bound = boundOf(access->first, user, names);
         if (!bound) {
           known = false;
           break;
         }
-        spans.push_back(bound->max + " + 1");
+        spans.push_back(bound->max + " + " + std::to_string(access->second));
         continue;
       }
       auto view = dyn_cast<memref::ReinterpretCastOp>(user);
