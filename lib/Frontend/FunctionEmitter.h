@@ -385,6 +385,11 @@ protected:
   /// Skips `s`: each scalar variable it may write takes, from there on, the
   /// value of a parameter named after it.
   void skip(const clang::Stmt *s);
+  /// Host code the slice skips that sets or reads module variables
+  /// (cudaMemcpyToSymbol): named on the launcher (ks.host_symbol_copies,
+  /// which the exporter writes as a comment) and warned about, since the
+  /// kernels read what it sets and the launcher does not run it.
+  void noteSymbolCopy(const clang::CallExpr *call);
   /// From here on, `var` holds what host code the slice skips set it to at
   /// `where`: a launcher parameter named after it (scalars), or unknown
   /// (dim3, an error where used).

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -232,6 +233,10 @@ public:
     const clang::FunctionDecl *callee = e->getDirectCallee();
     if (!callee)
       return true;
+    if (const clang::IdentifierInfo *id = callee->getIdentifier();
+        id && (id->getName().starts_with("cudaMemcpyToSymbol") ||
+               id->getName().starts_with("cudaMemcpyFromSymbol")))
+      symbolCopies.push_back(e);
     for (auto [param, arg] : llvm::zip(callee->parameters(), e->arguments()))
       if (param->getType()->isReferenceType() &&
           !param->getType()->getPointeeType().isConstQualified())
@@ -239,6 +244,9 @@ public:
     return true;
   }
   llvm::MapVector<const clang::VarDecl *, clang::SourceLocation> written;
+  /// cudaMemcpyToSymbol and cudaMemcpyFromSymbol calls (and their Async
+  /// forms), in source order.
+  SmallVector<const clang::CallExpr *> symbolCopies;
 
 private:
   bool assignedOnly;
@@ -414,6 +422,28 @@ void LauncherEmitter::skip(const clang::Stmt *s) {
   for (auto [var, where] : finder.written)
     if (!hadError)
       setByHostCode(var, where);
+  for (const clang::CallExpr *call : finder.symbolCopies)
+    noteSymbolCopy(call);
+}
+
+void LauncherEmitter::noteSymbolCopy(const clang::CallExpr *call) {
+  const clang::SourceManager &sm = ast.getSourceManager();
+  // The call as written, also inside an error-checking macro's argument.
+  clang::CharSourceRange range = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(call->getSourceRange()), sm, ast.getLangOpts());
+  std::string text =
+      range.isValid()
+          ? clang::Lexer::getSourceText(range, sm, ast.getLangOpts()).str()
+          : call->getDirectCallee()->getName().str() + "(...)";
+  SmallVector<Attribute> copies;
+  if (auto known = launcher->getAttrOfType<ArrayAttr>("ks.host_symbol_copies"))
+    llvm::append_range(copies, known);
+  copies.push_back(b.getStringAttr(text));
+  launcher->setAttr("ks.host_symbol_copies", b.getArrayAttr(copies));
+  mlir::emitWarning(loc(call))
+      << "'" << text << "' is host code outside the launch slice: the launcher @"
+      << launcher.getName()
+      << " does not run it; call it before the launcher, as the source does";
 }
 
 void LauncherEmitter::setByHostCode(const clang::VarDecl *var, clang::SourceLocation where) {

@@ -768,6 +768,21 @@ LogicalResult Emitter::emitLauncher(func::FuncOp func) {
     os << "// Written by ks-synthesize-launchers: the source launches this kernel nowhere.\n"
           "// One thread per index below the kernel's bounds; an optimized kernel needs\n"
           "// exactly this launch: call this function.\n";
+  if (auto copies = func->getAttrOfType<ArrayAttr>("ks.host_symbol_copies")) {
+    // The importer's launch slice skipped them (LauncherEmitter.cpp).
+    os << "// The source's host code also ran, outside the launches this function holds\n"
+          "// (call them before it, as the source does):\n";
+    std::string calls;
+    for (Attribute copy : copies) {
+      os << "//   " << cast<StringAttr>(copy).getValue() << ";\n";
+      calls += (calls.empty() ? "" : "; ") + cast<StringAttr>(copy).getValue().str();
+    }
+    // At the launcher's location only: the op itself says nothing more.
+    mlir::emitWarning(func.getLoc())
+        << "export-cuda: the launcher @" << func.getName() << " does not run the source's "
+        << calls << ": call " << (copies.size() > 1 ? "them" : "it")
+        << " before the launcher, as the source does";
+  }
   os << "void " << func.getName() << "(";
   if (failed(emitParams(func, /*kernel=*/false)))
     return failure();
