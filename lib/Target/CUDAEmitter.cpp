@@ -1026,7 +1026,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         }
         std::string step = name(forOp.getStep());
         line() << "for (" << *ivType << " " << iv << " = " << name(forOp.getLowerBound()) << "; "
-               << iv << " < " << name(forOp.getUpperBound()) << "; "
+               << iv << " < " << use(forOp.getUpperBound(), Rel, /*right=*/true) << "; "
                << (step == "1" || step == "1LL" ? "++" + iv : iv + " += " + step) << ") {"
                << sourceComment(forOp) << "\n";
         ++indent;
