@@ -96,10 +96,67 @@ namespace {
 /// One loop-carried reduction of a row loop.
 struct Reduction {
   unsigned index;       ///< the iter_arg
-  Operation *combine;   ///< the binary op the loop yields
+  Operation *combine;   ///< the binary op the loop yields (a select in an arg pair)
   unsigned accOperand;  ///< which operand of `combine` is the iter_arg
   TypedAttr neutral;    ///< the combine's neutral element
+  /// An argmax / argmin pair is two entries, the value then its position,
+  /// combined together (matchArgPair).
+  enum class Kind { Plain, ArgValue, ArgIndex } kind = Kind::Plain;
+  bool argMin = false; ///< ArgValue: the least value wins
 };
+
+/// An argmax (argmin) pair of a row loop: iter_args (best, at) updated as
+///   better = x > best (x < best); best = better ? x : best;
+///   at = better ? index_cast(j) : at
+/// with j the loop variable (a constant non-negative start, a positive
+/// constant step): `at` ends at the first position of the row's maximum.
+/// Lanes find their own pair; pairs combine by value, and between equal
+/// values by the lower position, which is what the sequential loop's
+/// strict comparison keeps (a NaN never wins, as there). f32 values and
+/// i32 positions (what the shuffles carry).
+struct ArgPair {
+  unsigned value, index;
+  bool min;
+};
+std::optional<ArgPair> matchArgPair(scf::ForOp loop, unsigned i) {
+  using P = arith::CmpFPredicate;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                         step = getConstantIntValue(loop.getStep());
+  BlockArgument best = loop.getRegionIterArgs()[i];
+  auto sel = yield.getOperand(i).getDefiningOp<arith::SelectOp>();
+  if (!lb || *lb < 0 || !step || *step <= 0 || !best.getType().isF32() || !sel ||
+      sel->getBlock() != loop.getBody() || sel.getFalseValue() != best || !sel->hasOneUse())
+    return std::nullopt;
+  Value x = sel.getTrueValue();
+  auto cmp = sel.getCondition().getDefiningOp<arith::CmpFOp>();
+  if (!cmp || (cmp.getPredicate() != P::OGT && cmp.getPredicate() != P::OLT))
+    return std::nullopt;
+  bool min;
+  if (cmp.getLhs() == x && cmp.getRhs() == best)
+    min = cmp.getPredicate() == P::OLT;
+  else if (cmp.getLhs() == best && cmp.getRhs() == x)
+    min = cmp.getPredicate() == P::OGT;
+  else
+    return std::nullopt;
+  if (!llvm::all_of(best.getUsers(), [&](Operation *u) { return u == cmp || u == sel; }))
+    return std::nullopt;
+  for (auto [j, at] : llvm::enumerate(loop.getRegionIterArgs())) {
+    auto pick = yield.getOperand(j).getDefiningOp<arith::SelectOp>();
+    if (j == i || !at.getType().isInteger(32) || !at.hasOneUse() || !pick ||
+        pick.getCondition() != cmp.getResult() || pick.getFalseValue() != at ||
+        !pick->hasOneUse())
+      continue;
+    Operation *cast = pick.getTrueValue().getDefiningOp();
+    if (!cast || !isa<arith::IndexCastOp, arith::IndexCastUIOp>(cast) ||
+        cast->getOperand(0) != loop.getInductionVar())
+      continue;
+    if (!llvm::all_of(cmp->getUsers(), [&](Operation *u) { return u == sel || u == pick; }))
+      continue;
+    return ArgPair{i, unsigned(j), min};
+  }
+  return std::nullopt;
+}
 
 /// A loop over the row at the forall body's top level.
 struct RowLoop {
@@ -188,11 +245,14 @@ private:
                     IRMapping &outer);
   SmallVector<Value> combineAcrossGroup(SIMTBuilder &sb, const RowLoop &rl, ValueRange partials);
   /// rl's reductions in the groups combined together: each plain one
-  /// alone, an online (max, sum) pair as one.
+  /// alone, an online (max, sum) pair or an arg (value, position) pair as one.
   SmallVector<SmallVector<unsigned>> reductionGroups(const RowLoop &rl) const;
   /// The group `ks`'s values `a` combined with `b` (a the accumulator).
+  /// With `aFirst`, `a` comes before every element of `x` in the loop's
+  /// order (the loop's initial values): an arg pair then wins ties.
   SmallVector<Value> combineGroup(OpBuilder &b, Location loc, const RowLoop &rl,
-                                  ArrayRef<unsigned> ks, ValueRange a, ValueRange x);
+                                  ArrayRef<unsigned> ks, ValueRange a, ValueRange x,
+                                  bool aFirst = false);
   /// The rest of a speculated turn's body (after its early loads), element
   /// by element, with the stores in `vectorStores` (store -> aligned flag)
   /// kept to the turn's end and written V wide where the turn is whole.
@@ -258,7 +318,30 @@ LogicalResult RowReductionGen::analyzeLoop(scf::ForOp loop, std::string &why) {
     loops.push_back(rl);
     return success();
   }
+  // Argmax / argmin pairs first, each as two consecutive entries.
+  llvm::SmallDenseSet<unsigned> paired;
+  for (unsigned i = 0; i < loop.getNumRegionIterArgs(); ++i) {
+    std::optional<ArgPair> pair = paired.contains(i) ? std::nullopt : matchArgPair(loop, i);
+    if (!pair || paired.contains(pair->index))
+      continue;
+    OpBuilder b(loop);
+    auto f32 = cast<FloatType>(b.getF32Type());
+    Reduction value{pair->value, yield.getOperand(pair->value).getDefiningOp(), 2,
+                    b.getFloatAttr(f32, APFloat::getInf(f32.getFloatSemantics(),
+                                                        /*Negative=*/!pair->min))};
+    value.kind = Reduction::Kind::ArgValue;
+    value.argMin = pair->min;
+    Reduction index{pair->index, yield.getOperand(pair->index).getDefiningOp(), 2,
+                    b.getI32IntegerAttr(std::numeric_limits<int32_t>::max())};
+    index.kind = Reduction::Kind::ArgIndex;
+    rl.reductions.push_back(value);
+    rl.reductions.push_back(index);
+    paired.insert(pair->value);
+    paired.insert(pair->index);
+  }
   for (auto [i, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    if (paired.contains(i))
+      continue;
     Value next = yield.getOperand(i);
     Operation *combine = next.getDefiningOp();
     if (!arg.hasOneUse() || !combine || combine->getNumOperands() != 2 ||
@@ -684,19 +767,38 @@ SmallVector<SmallVector<unsigned>> RowReductionGen::reductionGroups(const RowLoo
   if (rl.online)
     return {{0, 1}};
   SmallVector<SmallVector<unsigned>> groups;
-  for (unsigned k = 0; k < rl.reductions.size(); ++k)
-    groups.push_back({k});
+  for (unsigned k = 0; k < rl.reductions.size(); ++k) {
+    if (rl.reductions[k].kind == Reduction::Kind::ArgValue)
+      groups.push_back({k, k + 1});
+    else if (rl.reductions[k].kind == Reduction::Kind::Plain)
+      groups.push_back({k});
+  }
   return groups;
 }
 
 SmallVector<Value> RowReductionGen::combineGroup(OpBuilder &b, Location loc, const RowLoop &rl,
                                                  ArrayRef<unsigned> ks, ValueRange a,
-                                                 ValueRange x) {
+                                                 ValueRange x, bool aFirst) {
   if (rl.online) {
     auto [m, sum] = combineOnlineSoftmax(b, loc, rl.reductions[0].combine, a[0], a[1], x[0], x[1]);
     return {m, sum};
   }
   const Reduction &r = rl.reductions[ks[0]];
+  if (r.kind == Reduction::Kind::ArgValue) {
+    // x's pair wins with a better value, or the same value at a lower
+    // position; symmetric, so both lanes of a shuffle agree. The loop's
+    // initial pair comes first: only a better value beats it.
+    using P = arith::CmpFPredicate;
+    Value better = arith::CmpFOp::create(b, loc, r.argMin ? P::OLT : P::OGT, x[0], a[0]);
+    if (aFirst)
+      return {arith::SelectOp::create(b, loc, better, x[0], a[0]).getResult(),
+              arith::SelectOp::create(b, loc, better, x[1], a[1]).getResult()};
+    Value tie = arith::CmpFOp::create(b, loc, P::OEQ, x[0], a[0]);
+    Value earlier = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x[1], a[1]);
+    Value take = arith::OrIOp::create(b, loc, better, arith::AndIOp::create(b, loc, tie, earlier));
+    return {arith::SelectOp::create(b, loc, take, x[0], a[0]).getResult(),
+            arith::SelectOp::create(b, loc, take, x[1], a[1]).getResult()};
+  }
   Operation *c = b.clone(*r.combine);
   c->setOperand(r.accOperand, a[0]);
   c->setOperand(1 - r.accOperand, x[0]);
@@ -1047,7 +1149,7 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
       inits.push_back(outer.lookupOrDefault(loop.getInitArgs()[rl.reductions[k].index]));
       mine.push_back(totals[k]);
     }
-    for (auto [k, v] : llvm::zip(ks, combineGroup(b, loc, rl, ks, inits, mine)))
+    for (auto [k, v] : llvm::zip(ks, combineGroup(b, loc, rl, ks, inits, mine, /*aFirst=*/true)))
       outer.map(loop.getResult(rl.reductions[k].index), v);
   }
 }

@@ -1,8 +1,8 @@
 //===- RowReduction.h - The row-reduction family's SIMT schedule -*- C++ -*-===//
 //
 // A raised kernel that runs one row per iteration of its forall and walks
-// the row in sequential loops (a row sum or maximum, softmax's max / sum /
-// normalize, LayerNorm's mean / variance / normalize, RMSNorm) leaves each
+// the row in sequential loops (a row sum or maximum, an argmax, softmax's
+// max / sum / normalize, LayerNorm's mean / variance / normalize, RMSNorm) leaves each
 // thread reading its own row: the warp's reads are strided by a row and a
 // grid of rows / 128 blocks may not fill the GPU. This schedule gives each
 // row a group of threads instead: every loop over the row is split across
