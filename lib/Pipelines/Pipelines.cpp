@@ -66,8 +66,13 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   pm.addPass(createKSArchProfiler(arch));
   // Before everything that reads the launch: the profiler, the original
   // kept for verification (measured against through the same launcher).
-  if (options.synthesizeLaunchers)
-    pm.addPass(createKSSynthesizeLaunchers());
+  // Only for the kernels the driver optimizes: the others come back as
+  // they were lifted, without a launcher the source never had.
+  if (options.synthesizeLaunchers) {
+    KSSynthesizeLaunchersOptions synthesize;
+    synthesize.kernels.assign(options.kernels.begin(), options.kernels.end());
+    pm.addPass(createKSSynthesizeLaunchers(synthesize));
+  }
   std::string workloadError;
   if (failed(parseWorkloadOption(options.workload, workloadError)))
     return error(workloadError);

@@ -114,7 +114,8 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
         kernels.push_back(f);
     });
     for (gpu::GPUFuncOp kernel : kernels)
-      synthesize(kernel);
+      if (this->kernels.empty() || llvm::is_contained(this->kernels, kernel.getName()))
+        synthesize(kernel);
   }
 
   void synthesize(gpu::GPUFuncOp kernel) {

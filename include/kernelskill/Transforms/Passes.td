@@ -272,6 +272,9 @@ def KSSynthesizeLaunchers : Pass<"ks-synthesize-launchers", "::mlir::ModuleOp"> 
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"true",
            "Emit a remark for each launcher written and each kernel left without one">,
+    ListOption<"kernels", "kernels", "std::string",
+               "Only these kernels get a launcher (default: every kernel without one; "
+               "--kernelskill-pipeline passes its own kernels=)">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::arith::ArithDialect"];
 }
