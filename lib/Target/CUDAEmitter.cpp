@@ -135,6 +135,12 @@ private:
     std::string s = name(v);
     return needsParens(precedences.lookup(v), parent, right) ? "(" + s + ")" : s;
   }
+  /// `to` is written as `from` is (a block argument or result standing for
+  /// another value), at its precedence level.
+  void alias(Value to, Value from) {
+    names[to] = name(from);
+    precedences[to] = precedences.lookup(from);
+  }
   /// Records `v` as the expression `expr` of level `prec`, written where it is used.
   void inlineAs(Value v, std::string expr, int prec) {
     names[v] = std::move(expr);
@@ -213,8 +219,17 @@ private:
     if (auto i = dyn_cast<IntegerAttr>(attr)) {
       if (i.getType().isInteger(1))
         return i.getValue().isZero() ? "false" : "true";
-      std::string s = std::to_string(i.getValue().getSExtValue());
-      return i.getType().isIndex() || i.getType().getIntOrFloatBitWidth() == 64 ? s + "LL" : s;
+      bool wide = i.getType().isIndex() || i.getType().getIntOrFloatBitWidth() == 64;
+      int64_t value = i.getValue().getSExtValue();
+      // C has no negative literals: -9223372036854775808LL negates a literal
+      // too large for long long (unsigned, then), -2147483648 one too large
+      // for int (long, then).
+      if (wide && value == std::numeric_limits<int64_t>::min())
+        return "(-9223372036854775807LL - 1)";
+      if (!wide && value == std::numeric_limits<int32_t>::min())
+        return "(-2147483647 - 1)";
+      std::string s = std::to_string(value);
+      return wide ? s + "LL" : s;
     }
     if (auto f = dyn_cast<FloatAttr>(attr)) {
       double d = f.getValueAsDouble();
@@ -543,6 +558,13 @@ bool Emitter::readsBeforeAnyWrite(Operation *load) {
       current = ifOp;
       continue;
     }
+    // C evaluates a for loop's bound and step before every iteration, the
+    // scf.for once: the body must not write what they read.
+    if (auto loop = dyn_cast<scf::ForOp>(user))
+      if ((loop.getUpperBound() == current->getResult(0) ||
+           loop.getStep() == current->getResult(0)) &&
+          mayWrite(loop))
+        return false;
     if (user->hasTrait<OpTrait::IsTerminator>() || user->getNumResults() != 1 ||
         !user->getResult(0).hasOneUse() ||
         (*user->getResult(0).getUsers().begin())->getBlock() != user->getBlock())
@@ -683,9 +705,9 @@ LogicalResult Emitter::emitHeaderLoop(scf::WhileOp loop, std::optional<CountedLo
     return failure();
   std::string condition = name(loop.getConditionOp().getCondition());
   for (auto [arg, carried] : llvm::zip(after.getArguments(), before.getArguments()))
-    names[arg] = name(carried);
+    alias(arg, carried);
   for (auto [result, carried] : llvm::zip(loop.getResults(), before.getArguments()))
-    names[result] = name(carried);
+    alias(result, carried);
   if (counted) {
     skipped.insert(counted->increment);
     // The step's ops print nothing (they are inlined): their expression goes
@@ -770,18 +792,30 @@ LogicalResult Emitter::emitLauncher(func::FuncOp func) {
           "// exactly this launch: call this function.\n";
   if (auto copies = func->getAttrOfType<ArrayAttr>("ks.host_symbol_copies")) {
     // The importer's launch slice skipped them (LauncherEmitter.cpp).
-    os << "// The source's host code also ran, outside the launches this function holds\n"
-          "// (call them before it, as the source does):\n";
     std::string calls;
-    for (Attribute copy : copies) {
-      os << "//   " << cast<StringAttr>(copy).getValue() << ";\n";
-      calls += (calls.empty() ? "" : "; ") + cast<StringAttr>(copy).getValue().str();
+    int count = 0;
+    for (Attribute copy : copies)
+      if (auto text = dyn_cast<StringAttr>(copy)) {
+        calls += (calls.empty() ? "" : "; ") + text.getValue().str();
+        ++count;
+      }
+    if (!calls.empty()) {
+      os << "// The source's host code also ran, outside the launches this function holds\n"
+            "// (call them around it as the source does: copies to a symbol before, copies\n"
+            "// from one after):\n";
+      for (Attribute copy : copies)
+        if (auto text = dyn_cast<StringAttr>(copy)) {
+          SmallVector<StringRef> lines;
+          text.getValue().split(lines, '\n');
+          for (auto [i, l] : llvm::enumerate(lines))
+            os << "//   " << l.rtrim() << (i + 1 == lines.size() ? ";" : "") << "\n";
+        }
+      // At the launcher's location only: the op itself says nothing more.
+      mlir::emitWarning(func.getLoc())
+          << "export-cuda: the launcher @" << func.getName() << " does not run the source's "
+          << calls << ": call " << (count > 1 ? "them" : "it")
+          << " around the launcher, as the source does";
     }
-    // At the launcher's location only: the op itself says nothing more.
-    mlir::emitWarning(func.getLoc())
-        << "export-cuda: the launcher @" << func.getName() << " does not run the source's "
-        << calls << ": call " << (copies.size() > 1 ? "them" : "it")
-        << " before the launcher, as the source does";
   }
   os << "void " << func.getName() << "(";
   if (failed(emitParams(func, /*kernel=*/false)))
@@ -1037,7 +1071,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         --indent;
         line() << "}\n";
         for (auto [result, carried] : llvm::zip(forOp.getResults(), forOp.getRegionIterArgs()))
-          names[result] = name(carried);
+          alias(result, carried);
         return success();
       })
       .Case<scf::WhileOp>([&](scf::WhileOp whileOp) -> LogicalResult {
@@ -1057,7 +1091,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         for (auto [result, arg] : llvm::zip(whileOp.getResults(), cond.getArgs())) {
           auto blockArg = dyn_cast<BlockArgument>(arg);
           if (blockArg && blockArg.getOwner() == &before)
-            names[result] = name(arg);
+            alias(result, arg);
           else
             computed.push_back(result);
         }
@@ -1077,7 +1111,7 @@ LogicalResult Emitter::emitOp(Operation *op) {
         line() << "if (!" << use(cond.getCondition(), Unary) << ")\n";
         line() << "  break;\n";
         for (auto [arg, value] : llvm::zip(after.getArguments(), cond.getArgs()))
-          names[arg] = name(value);
+          alias(arg, value);
         if (failed(emitBlock(after)))
           return failure();
         assign(before.getArguments(), yielded);
