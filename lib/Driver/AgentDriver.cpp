@@ -575,6 +575,8 @@ std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, Kerne
     auto measureStart = std::chrono::steady_clock::now();
     measureCandidates(d, *ref, run, memory, compiled);
     d.measureSeconds = secondsSince(measureStart);
+  } else {
+    d.measuredWith = "nothing run: " + what + " was " + c.status + " before ks-bench ran it";
   }
   if (c.status != "compiled")
     return what + " was " + c.status;

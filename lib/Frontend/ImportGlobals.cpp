@@ -8,6 +8,7 @@
 //                                            {ks.scalar}
 //   __device__ int table[2][3] = {...};  memref.global @table : memref<2x3xi32,
 //                                            #gpu.address_space<global>> = dense<...>
+//                                            {ks.initialized}
 //
 // __constant__ memory has no gpu.address_space; it is memory space 4, NVVM's
 // (and PTX's .const) space, which the NVVM lowering keeps as LLVM address
@@ -80,6 +81,10 @@ Slot *KernelEmitter::bindGlobal(const clang::VarDecl *var) {
                                       /*alignment=*/nullptr);
     if (!t->isArrayType())
       global->setAttr("ks.scalar", b.getUnitAttr());
+    // The source's own initializer (a lookup table), not C's zero: what
+    // the launch spec may take as the variable's value (LaunchSpec.cpp).
+    if (var->hasInit())
+      global->setAttr("ks.initialized", b.getUnitAttr());
   } else if (global.getType() != type) {
     return error(where, "device variable '" + name + "' is declared with another type elsewhere");
   }

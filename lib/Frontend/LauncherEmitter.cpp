@@ -431,10 +431,24 @@ void LauncherEmitter::noteSymbolCopy(const clang::CallExpr *call) {
   // The call as written, also inside an error-checking macro's argument.
   clang::CharSourceRange range = clang::Lexer::makeFileCharRange(
       clang::CharSourceRange::getTokenRange(call->getSourceRange()), sm, ast.getLangOpts());
-  std::string text =
+  std::string written =
       range.isValid()
           ? clang::Lexer::getSourceText(range, sm, ast.getLangOpts()).str()
           : call->getDirectCallee()->getName().str() + "(...)";
+  // On one line: line breaks (and a macro's continuations) become spaces.
+  std::string text;
+  for (size_t i = 0; i < written.size(); ++i) {
+    char c = written[i];
+    if (c == '\\' && i + 1 < written.size() && (written[i + 1] == '\n' || written[i + 1] == '\r'))
+      continue;
+    bool space = c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    if (space && (text.empty() || text.back() == ' '))
+      continue;
+    text += space ? ' ' : c;
+  }
+  while (!text.empty() && text.back() == ' ')
+    text.pop_back();
+  bool from = call->getDirectCallee()->getName().starts_with("cudaMemcpyFromSymbol");
   SmallVector<Attribute> copies;
   if (auto known = launcher->getAttrOfType<ArrayAttr>("ks.host_symbol_copies"))
     llvm::append_range(copies, known);
@@ -442,8 +456,8 @@ void LauncherEmitter::noteSymbolCopy(const clang::CallExpr *call) {
   launcher->setAttr("ks.host_symbol_copies", b.getArrayAttr(copies));
   mlir::emitWarning(loc(call))
       << "'" << text << "' is host code outside the launch slice: the launcher @"
-      << launcher.getName()
-      << " does not run it; call it before the launcher, as the source does";
+      << launcher.getName() << " does not run it; call it "
+      << (from ? "after" : "before") << " the launcher, as the source does";
 }
 
 void LauncherEmitter::setByHostCode(const clang::VarDecl *var, clang::SourceLocation where) {

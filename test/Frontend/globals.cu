@@ -4,7 +4,7 @@
 // RUN: ks-translate --import-cuda %S/Inputs/global_errors.cu --no-pch --verify-diagnostics -o /dev/null
 
 // Scalars are arrays of one (ks.scalar), in the order kernels first use them.
-// CHECK: memref.global "public" @count : memref<1xi64, #gpu.address_space<global>> = dense<7> {ks.scalar}
+// CHECK: memref.global "public" @count : memref<1xi64, #gpu.address_space<global>> = dense<7> {ks.initialized, ks.scalar}
 // CHECK: memref.global "public" constant @weights : memref<2x3xf64, 4> = dense<{{\[\[}}1.000000e+00, 2.000000e+00, 0.000000e+00], [4.000000e+00, 0.000000e+00, 0.000000e+00]]>
 // CHECK: memref.global "public" @flags : memref<3xi1, 4> = dense<[true, false, false]>
 // CHECK-LABEL: gpu.func @reads

@@ -246,3 +246,105 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A table some kernel writes does not keep its initializer: it bounds no
+// index (and ks-bench fills it like any module variable).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "public" @table : memref<4xi32> = dense<[0, 1, 2, 3]> {ks.initialized}
+    gpu.func @k(%counts: memref<?xi32>, %n: i32) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : i32
+      %t = memref.get_global @table : memref<4xi32>
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %b = memref.load %t[%c0] : memref<4xi32>
+        %bi = arith.index_cast %b : i32 to index
+        %old = memref.atomic_rmw addi %c1, %counts[%bi] : (i32, memref<?xi32>) -> i32
+        memref.store %c1, %t[%c0] : memref<4xi32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%counts: memref<?xi32> {ks.name = "counts"}, %n: i32 {ks.name = "n"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'counts' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%counts : memref<?xi32>, %n : i32)
+    return
+  }
+}
+
+// -----
+
+// A vector of 3 lanes is padded to 4 in memory: its buffer is not its lanes.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @k(%x: memref<?xvector<3xf32>>) kernel {
+      gpu.return
+    }
+  }
+  func.func @launch(%x: memref<?xvector<3xf32>> {ks.name = "x"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: buffer 'x' has element type 'vector<3xf32>', which ks-bench does not support}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<?xvector<3xf32>>)
+    return
+  }
+}
+
+// -----
+
+// Nor does one the host copies into (a launcher's ks.host_symbol_copies),
+// or one without the source's own initializer (ks.initialized: C's zero,
+// which the host fills).
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "public" @table : memref<4xi32> = dense<[0, 1, 2, 3]> {ks.initialized}
+    gpu.func @k(%counts: memref<?xi32>, %n: i32) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : i32
+      %t = memref.get_global @table : memref<4xi32>
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %b = memref.load %t[%c0] : memref<4xi32>
+        %bi = arith.index_cast %b : i32 to index
+        %old = memref.atomic_rmw addi %c1, %counts[%bi] : (i32, memref<?xi32>) -> i32
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%counts: memref<?xi32> {ks.name = "counts"}, %n: i32 {ks.name = "n"})
+      attributes {ks.host_symbol_copies = ["cudaMemcpyToSymbol(table, host_table, 16)"]} {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'counts' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%counts : memref<?xi32>, %n : i32)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    memref.global "public" @table : memref<4xi32> = dense<[0, 1, 2, 3]>
+    gpu.func @k(%counts: memref<?xi32>, %n: i32) kernel attributes {ks.raised} {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : i32
+      %t = memref.get_global @table : memref<4xi32>
+      %ni = arith.index_cast %n : i32 to index
+      scf.forall (%i) in (%ni) {
+        %b = memref.load %t[%c0] : memref<4xi32>
+        %bi = arith.index_cast %b : i32 to index
+        %old = memref.atomic_rmw addi %c1, %counts[%bi] : (i32, memref<?xi32>) -> i32
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%counts: memref<?xi32> {ks.name = "counts"}, %n: i32 {ks.name = "n"}) {
+    %c1 = arith.constant 1 : index
+    // expected-error @+1 {{ks-emit-launch-spec: the extent of buffer 'counts' is unknown}}
+    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%counts : memref<?xi32>, %n : i32)
+    return
+  }
+}

@@ -1,11 +1,7 @@
 // RUN: ks-opt %s -split-input-file --ks-synthesize-launchers -verify-diagnostics | FileCheck %s
 // RUN: ks-opt %s -split-input-file --ks-synthesize-launchers=remarks=false --ks-raise | FileCheck %s --check-prefix=RAISE
-// kernels=: only the kernels named get a launcher (--kernelskill-pipeline
-// passes its own kernels=: test/Pipelines/synthesize-selected.test).
-// RUN: ks-opt %s -split-input-file --ks-synthesize-launchers="remarks=false kernels=grid2d" | FileCheck %s --check-prefix=ONLY
-// ONLY-NOT: ks.synthesized = "rows1d"
-// ONLY: ks.synthesized = "grid2d"
-// ONLY-NOT: ks.synthesized
+// kernels= (only the kernels named get a launcher):
+// test/Pipelines/synthesize-selected.test.
 
 // A file of kernels alone: each kernel whose launch the raising's analysis
 // can infer gets func.func @launch_<kernel>, one thread per index below its
