@@ -794,7 +794,15 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   std::vector<const Candidate *> seen;
   int64_t skippedSame = 0, skippedCap = 0;
   auto compileStart = std::chrono::steady_clock::now();
+  bool outOfTime = false;
   for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
+    // search-seconds=: the candidates compiled so far are measured and
+    // decided; no further one is compiled.
+    if (searchSeconds > 0 && !d.evaluated.empty() &&
+        secondsSince(compileStart) >= double(searchSeconds)) {
+      outOfTime = true;
+      break;
+    }
     Candidate c = ranked[next];
     if (llvm::any_of(seen, [&](const Candidate *s) {
           return s->cost.seconds == c.cost.seconds && s->registers == c.registers &&
@@ -853,6 +861,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     c.status = "compiled";
     d.evaluated.push_back(std::move(c));
   }
+  if (outOfTime)
+    d.compiledWith += "; search-seconds=" + std::to_string(searchSeconds) + " ran out after " +
+                      std::to_string(d.evaluated.size()) + " of the budget's " +
+                      std::to_string(count) + " candidates";
   if (fromMemory)
     d.compiledWith += "; " + std::to_string(fromMemory) + " of " +
                       std::to_string(d.evaluated.size()) +

@@ -109,6 +109,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     KSAgentDriverOptions driver;
     driver.measure = options.measure;
     driver.budget = options.budget;
+    driver.searchSeconds = options.searchSeconds;
     driver.maxRegisters = options.maxRegisters;
     driver.maxShared = options.maxShared;
     driver.minOccupancy = options.minOccupancy;

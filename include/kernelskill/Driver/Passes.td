@@ -63,6 +63,9 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            "How candidates are compared", [{KS_MEASURE_MODE_VALUES}]>,
     Option<"budget", "budget", "int", /*default=*/"4",
            "Candidates compiled with ptxas per kernel">,
+    Option<"searchSeconds", "search-seconds", "int", /*default=*/"0",
+           "Seconds a kernel's candidates may take to compile: past them no further one "
+           "is compiled, and those compiled are measured and decided (0: no limit)">,
     Option<"maxRegisters", "max-registers", "int", /*default=*/"255",
            "Registers per thread no candidate may exceed">,
     Option<"maxShared", "max-shared", "int", /*default=*/"0",

@@ -88,6 +88,11 @@ struct KernelSkillPipelineOptions
                      llvm::cl::desc("Candidates the driver compiles (and, measure=cuda, "
                                     "measures) per kernel"),
                      llvm::cl::init(4)};
+  Option<int> searchSeconds{*this, "search-seconds",
+                            llvm::cl::desc("Seconds a kernel's candidates may take to compile "
+                                           "before the driver stops compiling more (0: no "
+                                           "limit)"),
+                            llvm::cl::init(0)};
   Option<std::string> bench{*this, "bench",
                             llvm::cl::desc("ks-bench for measure=cuda (default: beside ks-opt, "
                                            "else on PATH)"),

@@ -5,11 +5,16 @@ the real one does not, or on a machine without it. It writes a placeholder
 cubin and, for every .entry of the PTX, the report lines the driver parses
 (lib/Analysis/PtxasReport.cpp): 32 registers and no spill, or, when the PTX
 matches the regular expression FAKE_PTXAS_SPILL, 40 registers and 8 bytes
-of spill stores and loads."""
+of spill stores and loads. FAKE_PTXAS_SLEEP makes each call take that many
+seconds."""
 import os
 import re
 import sys
+import time
 
+# FAKE_PTXAS_SLEEP: seconds each call takes (a slow compile, for the
+# driver's search-seconds=).
+time.sleep(float(os.environ.get("FAKE_PTXAS_SLEEP", "0")))
 args = sys.argv[1:]
 ptx_file = next(a for a in args if a.endswith(".ptx"))
 cubin = args[args.index("-o") + 1]
