@@ -15,6 +15,7 @@
 #include "kernelskill/Driver/Measure.h"
 #include "kernelskill/Driver/Negotiation.h"
 #include "kernelskill/Driver/Passes.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Driver/Transcript.h"
 #include "kernelskill/Target/LaunchSpec.h"
@@ -1202,21 +1203,8 @@ void AgentDriver::runOnOperation() {
     else
       run.original = *fromFile;
   }
-  // kernels=: every name must be a kernel of the module.
-  for (const std::string &name : kernels) {
-    bool found = false;
-    module.walk([&](gpu::GPUFuncOp k) { found |= k.isKernel() && k.getName() == name; });
-    if (!found) {
-      std::string names;
-      module.walk([&](gpu::GPUFuncOp k) {
-        if (k.isKernel())
-          names += (names.empty() ? "" : ", ") + k.getName().str();
-      });
-      emitError(module.getLoc()) << "ks-agent-driver: kernels=: no kernel named '" << name
-                                 << "'; the module's kernels: " << names;
-      return signalPassFailure();
-    }
-  }
+  if (failed(checkKernelNames(module, kernels, "ks-agent-driver")))
+    return signalPassFailure();
   if (measure != MeasureMode::Static) {
     std::string missing = originalError;
     std::optional<std::string> bench = findBench(this->bench);

@@ -12,6 +12,24 @@
 using namespace mlir;
 using namespace mlir::ks;
 
+LogicalResult mlir::ks::checkKernelNames(ModuleOp module, ArrayRef<std::string> names,
+                                         StringRef pass) {
+  for (const std::string &name : names) {
+    bool found = false;
+    module.walk([&](gpu::GPUFuncOp f) { found |= f.isKernel() && f.getName() == name; });
+    if (found)
+      continue;
+    std::string kernels;
+    module.walk([&](gpu::GPUFuncOp f) {
+      if (f.isKernel())
+        kernels += (kernels.empty() ? "" : ", ") + f.getName().str();
+    });
+    return emitError(module.getLoc()) << pass << ": kernels=: no kernel named '" << name
+                                      << "'; the module's kernels: " << kernels;
+  }
+  return success();
+}
+
 SmallVector<gpu::LaunchFuncOp> mlir::ks::getLaunches(gpu::GPUFuncOp kernel) {
   SmallVector<gpu::LaunchFuncOp> launches;
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();

@@ -108,20 +108,8 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    for (const std::string &name : this->kernels) {
-      bool found = false;
-      module.walk([&](gpu::GPUFuncOp f) { found |= f.isKernel() && f.getName() == name; });
-      if (!found) {
-        std::string names;
-        module.walk([&](gpu::GPUFuncOp f) {
-          if (f.isKernel())
-            names += (names.empty() ? "" : ", ") + f.getName().str();
-        });
-        emitError(module.getLoc()) << "ks-synthesize-launchers: kernels=: no kernel named '"
-                                   << name << "'; the module's kernels: " << names;
-        return signalPassFailure();
-      }
-    }
+    if (failed(checkKernelNames(module, this->kernels, "ks-synthesize-launchers")))
+      return signalPassFailure();
     SmallVector<gpu::GPUFuncOp> kernels;
     module.walk([&](gpu::GPUFuncOp f) {
       if (f.isKernel() && !f->hasAttr(kRaisedAttrName) && getLaunches(f).empty())

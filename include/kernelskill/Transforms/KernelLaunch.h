@@ -11,6 +11,7 @@
 #define KERNELSKILL_TRANSFORMS_KERNELLAUNCH_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Builders.h"
 
 #include <array>
@@ -18,6 +19,11 @@
 #include <string>
 
 namespace mlir::ks {
+
+/// Checks a pass's `kernels=` option: every name must be a kernel of
+/// `module`. Otherwise emits "<pass>: kernels=: no kernel named '<name>'"
+/// with the module's kernels at the module and fails.
+LogicalResult checkKernelNames(ModuleOp module, ArrayRef<std::string> names, StringRef pass);
 
 /// Every gpu.launch_func of `kernel` in the module that holds it.
 SmallVector<gpu::LaunchFuncOp> getLaunches(gpu::GPUFuncOp kernel);
