@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [corpus] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [corpus] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -18,6 +18,8 @@
 # default 16; MEASURED_ONLY=name,... to run some cases). Its tables and log
 # are copied to $OUT as they are written. corpus: the pipeline with
 # measure=cuda on every kernel of the lifter's corpus (bench/corpus/optimize.py).
+# screen-ab: the measured-memory search of SCREEN_ONLY cases with screen=false,
+# then screen=true (the driver's screening of candidates), side by side.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STEPS=${*:-contraction conv-baseline lowering}
@@ -82,6 +84,21 @@ if want measured-memory; then
   python3 bench/contraction/cases.py search-report "$W/measured-memory" > "$W/measured-memory-search.md"
   cat "$W/measured-memory.md" "$W/measured-memory-search.md"
   cp "$W/measured-memory.md" "$W/measured-memory-search.md" "$W/measured-memory.log" "$FINAL/"
+fi
+if want screen-ab; then
+  # The driver's measured search with and without screening (screen=false:
+  # every candidate verified at the workload) on the same cases, each with
+  # its own tuning database: search seconds and results side by side.
+  unpack_bundle
+  for screen in false true; do
+    MEASURED_EXTRA="screen=$screen" timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py \
+      measured "$KSO" "$PWD/$KSB" .deps/measured-memory "$W/screen-$screen" "${MEASURED_BUDGET:-16}" \
+      "${SCREEN_ONLY:-transpose,stencil2d,rmsnorm_auto_16384}" > "$W/screen-$screen.log" 2>&1 || status=1
+    python3 bench/contraction/cases.py report "$W/screen-$screen" > "$W/screen-$screen.md"
+    python3 bench/contraction/cases.py search-report "$W/screen-$screen" >> "$W/screen-$screen.md"
+    echo "== screen=$screen"; cat "$W/screen-$screen.md"
+    cp "$W/screen-$screen.md" "$W/screen-$screen.log" "$FINAL/"
+  done
 fi
 if want corpus; then
   unpack_bundle

@@ -275,6 +275,8 @@ def measured(ks_opt, ks_bench, out, results, budget="16", only=None):
         base, work = os.path.join(results, name), os.path.join(results, name + ".work")
         w = case["bench"][0]
         opts = f"measure=cuda bench={ks_bench} budget={budget} workload={w} db={db} timeout=60"
+        # More pipeline options (screen=false for scripts/gpu-bench.sh screen-ab).
+        opts += " " + os.environ.get("MEASURED_EXTRA", "")
         t0 = time.time()
         first = subprocess.run([ks_opt, lifted, f"--kernelskill-pipeline={opts} workdir={work} "
                                 f"ptx={base}.ours.ptx "

@@ -266,6 +266,12 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Two measured medians closer than this are the same to the driver.
 constexpr double kMeasurementNoise = 0.02;
+/// Screening (screen=true): the candidates verified at the workload are
+/// those screened within this fraction of the fastest (twice the noise:
+/// any of them may still win or be the simpler one within the noise), and
+/// at least kMinFinalists, so that one failing there leaves another.
+constexpr double kScreenMargin = 2 * kMeasurementNoise;
+constexpr size_t kMinFinalists = 2;
 
 /// Why `what`, measured at `ms`, does not replace the original measured at
 /// `beforeMs`: it is not faster by more than the noise. Nothing when it is.
@@ -1103,7 +1109,7 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       return std::nullopt;
     }
     auto it = outcomes->find("original");
-    if (it == outcomes->end() || it->second.status != "pass") {
+    if (it == outcomes->end() || it->second.status != (job.timeOnly ? "timed" : "pass")) {
       d.measuredWith = "not measured: the original failed at " + workload.str() + ": " +
                        (it == outcomes->end() ? "no result" : it->second.reason);
       return std::nullopt;
@@ -1116,7 +1122,9 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       run1("odd", ref.oddWorkload, /*reps=*/1, /*warmup=*/0);
   if (!odd)
     return;
-  std::vector<BenchVariant> passed = {job.variants.front()};
+  const BenchVariant originalVariant = job.variants.front();
+  std::vector<size_t> order; // the candidates verified at the odd workload
+  std::map<size_t, BenchVariant> variantOf;
   for (auto [index, variant] : llvm::zip(pending, ArrayRef(job.variants).drop_front())) {
     auto it = odd->find(variant.name);
     if (it == odd->end() || it->second.status != "pass") {
@@ -1125,36 +1133,114 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       continue;
     }
     d.evaluated[index].verification = "verified at " + ref.oddWorkload;
-    passed.push_back(variant);
+    order.push_back(index);
+    variantOf[index] = variant;
   }
-  job.variants = passed;
-  std::optional<std::map<std::string, BenchOutcome>> timed =
-      run1("timed", ref.workload, std::max(1, int(reps)), 2);
-  if (!timed)
-    return;
-  d.measuredBeforeMs = timed->at("original").medianMs;
+  // Screening: at the workload a verified run is mostly copies and host
+  // comparisons of whole buffers (2-3 s per candidate for 537 MB, against
+  // milliseconds of timing: bench/results/2026-12-04-h200-search-phases).
+  // So every candidate is timed there once without them (--time-only: the
+  // same timing, no reference, no checks), and only the fastest are verified
+  // and timed again for the decision. Each was verified at the odd workload.
+  std::map<size_t, double> screenMs;
+  if (screen && order.size() > kMinFinalists) {
+    job.variants = {originalVariant};
+    for (size_t index : order)
+      job.variants.push_back(variantOf[index]);
+    job.timeOnly = true;
+    std::optional<std::map<std::string, BenchOutcome>> screened =
+        run1("screen", ref.workload, std::max(1, int(reps)), 2);
+    job.timeOnly = false;
+    if (!screened)
+      return;
+    std::vector<size_t> timedOrder;
+    for (size_t index : order) {
+      auto it = screened->find("c" + std::to_string(index));
+      if (it == screened->end() || it->second.status != "timed" || it->second.medianMs <= 0) {
+        reject(index, "fails at " + ref.workload + " (screening, unverified): " +
+                          (it == screened->end() ? "no result" : it->second.reason));
+        continue;
+      }
+      screenMs[index] = it->second.medianMs;
+      timedOrder.push_back(index);
+    }
+    llvm::stable_sort(timedOrder,
+                      [&](size_t a, size_t b) { return screenMs[a] < screenMs[b]; });
+    order = std::move(timedOrder);
+  }
+  // Verified and timed at the workload, with the original in the same run:
+  // the finalists (screened within kScreenMargin of the fastest, at least
+  // kMinFinalists; without screening, every candidate); the next ones only
+  // when none of those verifies there. With none left, the original alone
+  // (its time decides that it comes back).
+  size_t from = 0, rounds = 0;
+  bool anyPassed = false;
+  while (!anyPassed && (rounds == 0 || from < order.size())) {
+    size_t end = order.size();
+    if (!screenMs.empty()) {
+      end = from + 1;
+      while (end < order.size() &&
+             (end - from < kMinFinalists ||
+              screenMs[order[end]] <= screenMs[order[from]] * (1 + kScreenMargin)))
+        ++end;
+    }
+    job.variants = {originalVariant};
+    for (size_t i = from; i < end; ++i)
+      job.variants.push_back(variantOf[order[i]]);
+    std::optional<std::map<std::string, BenchOutcome>> timed =
+        run1(rounds == 0 ? "timed" : "timed" + std::to_string(rounds + 1), ref.workload,
+             std::max(1, int(reps)), 2);
+    if (!timed)
+      return;
+    ++rounds;
+    d.measuredBeforeMs = timed->at("original").medianMs;
+    for (size_t i = from; i < end; ++i) {
+      size_t index = order[i];
+      Candidate &c = d.evaluated[index];
+      auto it = timed->find("c" + std::to_string(index));
+      if (it == timed->end() || it->second.status != "pass") {
+        reject(index, "fails at " + ref.workload + ": " +
+                          (it == timed->end() ? "no result" : it->second.reason));
+        continue;
+      }
+      anyPassed = true;
+      c.measuredMs = it->second.medianMs;
+      c.verification += " and " + ref.workload;
+      memory.remember(c.family->opAttributes(c.knobs),
+                      CandidateMemory::Measurement{c.measuredMs, "pass", c.verification});
+    }
+    from = end;
+  }
   memory.remember("original", CandidateMemory::Measurement{d.measuredBeforeMs, "pass",
                                                            "the reference"});
-  for (size_t index : pending) {
-    Candidate &c = d.evaluated[index];
-    if (c.status != "compiled")
-      continue;
-    auto it = timed->find("c" + std::to_string(index));
-    if (it == timed->end() || it->second.status != "pass") {
-      reject(index, "fails at " + ref.workload + ": " +
-                        (it == timed->end() ? "no result" : it->second.reason));
-      continue;
-    }
-    c.measuredMs = it->second.medianMs;
-    c.verification += " and " + ref.workload;
+  // Screened out: never verified at the workload, so never chosen (and
+  // remembered so, for a repeat run to decide the same).
+  double fastestScreened = screenMs.empty() ? 0 : screenMs.at(order.front());
+  for (size_t i = from; i < order.size(); ++i) {
+    Candidate &c = d.evaluated[order[i]];
+    c.status = llvm::formatv("screened out: {0:f4} ms at {1} unverified there, {2:f2}x the "
+                             "fastest screened ({3:f4} ms)",
+                             screenMs[order[i]], ref.workload,
+                             screenMs[order[i]] / fastestScreened, fastestScreened)
+                   .str();
     memory.remember(c.family->opAttributes(c.knobs),
-                    CandidateMemory::Measurement{c.measuredMs, "pass", c.verification});
+                    CandidateMemory::Measurement{screenMs[order[i]], c.status, c.verification});
   }
-  d.measuredWith = llvm::formatv("ks-bench ({0}): {1} candidates measured now, median of {2} "
-                                 "at {3}, verified against the lifted original at {4} and {3}",
-                                 run.bench, pending.size(), int(reps), ref.workload,
-                                 ref.oddWorkload)
-                       .str();
+  if (screenMs.empty())
+    d.measuredWith = llvm::formatv("ks-bench ({0}): {1} candidates measured now, median of {2} "
+                                   "at {3}, verified against the lifted original at {4} and {3}",
+                                   run.bench, pending.size(), int(reps), ref.workload,
+                                   ref.oddWorkload)
+                         .str();
+  else
+    d.measuredWith =
+        llvm::formatv("ks-bench ({0}): {1} candidates measured now, verified against the lifted "
+                      "original at {4}; {2} screened at {3} without verification there "
+                      "(ks-bench --time-only); the {5} fastest verified at {3} and timed there "
+                      "(median of {6}) in {7} run{8}",
+                      run.bench, pending.size(), screenMs.size(), ref.workload, ref.oddWorkload,
+                      from, int(reps), rounds, rounds == 1 ? "" : "s")
+            .str();
   if (!ref.assumed.empty())
     d.measuredWith += " (no workload gave " + ref.assumed + ": assumed, as the profiler does)";
   if (job.tf32Tolerance)

@@ -64,6 +64,8 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
                            "--json", job.jsonPath});
   if (job.tf32Tolerance)
     args.push_back("--tf32");
+  if (job.timeOnly)
+    args.push_back("--time-only");
   llvm::sys::fs::remove(job.jsonPath);
   std::vector<llvm::StringRef> argv(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(job.logPath),
@@ -102,7 +104,7 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
       continue;
     BenchOutcome o;
     o.status = r->getString(keys::kStatus).value_or(keys::kStatusError).str();
-    if (o.status != keys::kStatusPass)
+    if (o.status != keys::kStatusPass && o.status != keys::kStatusTimed)
       o.reason = failureReason(*r);
     if (const llvm::json::Object *timing = r->getObject(keys::kTiming))
       o.medianMs = timing->getNumber(keys::kMedianMs).value_or(-1);

@@ -110,6 +110,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.measure = options.measure;
     driver.budget = options.budget;
     driver.searchSeconds = options.searchSeconds;
+    driver.screen = options.screen;
     driver.maxRegisters = options.maxRegisters;
     driver.maxShared = options.maxShared;
     driver.minOccupancy = options.minOccupancy;

@@ -365,51 +365,67 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   Stopwatch phase;
   std::vector<std::vector<uint8_t>> ownA, ownB, outA, outB;
   std::vector<std::span<const uint8_t>> refA(spec.params.size()), refB(spec.params.size());
-  bool reused = shared.hasReference();
-  if (reused) {
-    for (size_t i = 0; i < spec.params.size(); ++i) {
-      refA[i] = shared.reference(i, /*poisonB=*/false);
-      refB[i] = shared.reference(i, /*poisonB=*/true);
-    }
-  } else {
-    if (!runOnce(ref, kPoisonA, ownA, error) || !runOnce(ref, kPoisonB, ownB, error)) {
-      result.update(errorResult("the reference failed: " + error));
+  if (options.timeOnly) {
+    // Screening (--time-only): the inputs in place and the outputs poisoned
+    // once, as a verified run would leave them; nothing is compared.
+    cudaError_t err = upload(inputs, nullptr);
+    for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
+      if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
+        err = cudaMemset(buffers[i].ptr, kPoisonA, bytesOf(i));
+    if (err == cudaSuccess)
+      err = cudaDeviceSynchronize();
+    if (err != cudaSuccess) {
+      result.update(errorResult("input upload failed: " + describe(err)));
       return result;
     }
-    shared.storeReference(ownA, ownB);
-    refA.assign(ownA.begin(), ownA.end());
-    refB.assign(ownB.begin(), ownB.end());
-  }
-  result[keys::kReferenceReused] = reused;
-  phases[keys::kSecondsReference] = phase.lap();
-  if (!runOnce(cand, kPoisonA, outA, error) || !runOnce(cand, kPoisonB, outB, error)) {
-    result.update(errorResult("launch failed: " + error));
-    return result;
-  }
-  phases[keys::kSecondsCandidate] = phase.lap();
-  json report;
-  bool pass = verify(refA, refB, outA, &outB, report);
-  // A kernel must not write its `in` buffers.
-  for (size_t k = 0; k < spec.params.size(); ++k) {
-    const Param &p = spec.params[k];
-    if (!p.isBuffer || p.role != Role::In || inputs[k].empty())
-      continue;
-    std::vector<uint8_t> after(inputs[k].size());
-    if (cudaMemcpy(after.data(), buffers[k].ptr, after.size(), cudaMemcpyDeviceToHost) !=
-        cudaSuccess)
-      continue;
-    if (std::optional<std::string> why = checkInputUnchanged(p.name, inputs[k], after)) {
-      report[p.name] = {{keys::kPass, false}, {keys::kReason, *why}};
-      pass = false;
+    phases[keys::kSecondsCandidate] = phase.lap();
+  } else {
+    bool reused = shared.hasReference();
+    if (reused) {
+      for (size_t i = 0; i < spec.params.size(); ++i) {
+        refA[i] = shared.reference(i, /*poisonB=*/false);
+        refB[i] = shared.reference(i, /*poisonB=*/true);
+      }
+    } else {
+      if (!runOnce(ref, kPoisonA, ownA, error) || !runOnce(ref, kPoisonB, ownB, error)) {
+        result.update(errorResult("the reference failed: " + error));
+        return result;
+      }
+      shared.storeReference(ownA, ownB);
+      refA.assign(ownA.begin(), ownA.end());
+      refB.assign(ownB.begin(), ownB.end());
     }
-  }
-  result[keys::kVerification] = report;
-  phases[keys::kSecondsVerification] = phase.lap();
-  result[keys::kSeconds] = phases;
-  if (!pass) {
-    result[keys::kStatus] = keys::kStatusFail;
-    result[keys::kError] = "verification failed";
-    return result;
+    result[keys::kReferenceReused] = reused;
+    phases[keys::kSecondsReference] = phase.lap();
+    if (!runOnce(cand, kPoisonA, outA, error) || !runOnce(cand, kPoisonB, outB, error)) {
+      result.update(errorResult("launch failed: " + error));
+      return result;
+    }
+    phases[keys::kSecondsCandidate] = phase.lap();
+    json report;
+    bool pass = verify(refA, refB, outA, &outB, report);
+    // A kernel must not write its `in` buffers.
+    for (size_t k = 0; k < spec.params.size(); ++k) {
+      const Param &p = spec.params[k];
+      if (!p.isBuffer || p.role != Role::In || inputs[k].empty())
+        continue;
+      std::vector<uint8_t> after(inputs[k].size());
+      if (cudaMemcpy(after.data(), buffers[k].ptr, after.size(), cudaMemcpyDeviceToHost) !=
+          cudaSuccess)
+        continue;
+      if (std::optional<std::string> why = checkInputUnchanged(p.name, inputs[k], after)) {
+        report[p.name] = {{keys::kPass, false}, {keys::kReason, *why}};
+        pass = false;
+      }
+    }
+    result[keys::kVerification] = report;
+    phases[keys::kSecondsVerification] = phase.lap();
+    result[keys::kSeconds] = phases;
+    if (!pass) {
+      result[keys::kStatus] = keys::kStatusFail;
+      result[keys::kError] = "verification failed";
+      return result;
+    }
   }
 
   // Timing.
@@ -487,6 +503,11 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     result[keys::kGbps] = *launch.bytes / seconds / 1e9;
 
   phases[keys::kSecondsTiming] = phase.lap();
+  if (options.timeOnly) {
+    result[keys::kSeconds] = phases;
+    result[keys::kStatus] = keys::kStatusTimed;
+    return result;
+  }
   // Outputs are checked again after the timed runs (with the original inputs).
   if (!runOnce(cand, kPoisonA, outA, error)) {
     result.update(errorResult("post-timing run failed: " + error));

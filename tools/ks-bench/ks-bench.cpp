@@ -64,6 +64,9 @@ Measurement:
   --no-flush-l2  --fresh-inputs  --tolerance X  --tf32  --timeout SECONDS (600)
   --no-isolate            run in this process (a fault then ends the run)
   --no-counters           skip the CUPTI hardware counters
+  --time-only             time without verifying (no reference run, no checks): status
+                          "timed", not recorded in the database; for screening variants
+                          verified elsewhere, never as a verified result
 
 Output:
   --json FILE             write the results as JSON ("-" for stdout)
@@ -216,7 +219,7 @@ void printTable(const json &variantsJSON, const json &baselinesJSON) {
                 fmt(m, "smsp__sass_average_branch_targets_threads_uniform.pct", "%.1f").c_str());
   }
   for (const VariantResult &v : variants)
-    if (v.status != keys::kStatusPass) {
+    if (v.status != keys::kStatusPass && v.status != keys::kStatusTimed) {
       std::string why = v.error;
       for (const auto &[name, check] : v.verification)
         if (!check.comparison.reason.empty())
@@ -390,6 +393,8 @@ int main(int argc, char **argv) {
       options.isolate = false;
     else if (a == "--no-counters")
       options.counters = false;
+    else if (a == "--time-only")
+      options.timeOnly = true;
     else if (a == "--json")
       ok = value(jsonPath);
     else if (a == "--db")
@@ -575,7 +580,8 @@ int main(int argc, char **argv) {
     }
   }
 
-  if (useDb && anyDevice) {
+  // Timed but unverified results are not measurements to reuse.
+  if (useDb && anyDevice && !options.timeOnly) {
     auto db = TuningDB::open(dbPath, error);
     if (!db) {
       std::cerr << "ks-bench: warning: measurements not recorded: " << error << "\n";
@@ -613,7 +619,8 @@ int main(int argc, char **argv) {
   }
   for (const json *list : {&variantResults, &baselineResults})
     for (const json &r : *list)
-      if (r.value(keys::kStatus, "") != keys::kStatusPass)
+      if (r.value(keys::kStatus, "") != keys::kStatusPass &&
+          r.value(keys::kStatus, "") != keys::kStatusTimed)
         return 1;
   return 0;
 }

@@ -40,13 +40,17 @@ struct BenchJob {
   int reps = 10, warmup = 2;
   int timeoutSeconds = 120; ///< per worker
   bool tf32Tolerance = false; ///< verify at ks-bench's --tf32 tolerance
+  /// Time without verifying (--time-only): outcomes "timed", for screening
+  /// candidates already verified at another workload.
+  bool timeOnly = false;
   std::string jsonPath, logPath;
 };
 
 /// What ks-bench said of one variant.
 struct BenchOutcome {
-  std::string status; ///< "pass", "fail" (verification) or "error" (launch, load, timeout)
-  std::string reason; ///< why it failed; empty on "pass"
+  std::string status; ///< "pass", "timed" (--time-only: not verified), "fail"
+                      ///< (verification) or "error" (launch, load, timeout)
+  std::string reason; ///< why it failed; empty on "pass" and "timed"
   double medianMs = -1;
 };
 

@@ -66,6 +66,10 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"searchSeconds", "search-seconds", "int", /*default=*/"0",
            "Seconds a kernel's candidates may take to compile: past them no further one "
            "is compiled, and those compiled are measured and decided (0: no limit)">,
+    Option<"screen", "screen", "bool", /*default=*/"true",
+           "measure=cuda: time the candidates verified at the odd workload once at the "
+           "workload without verifying them there (ks-bench --time-only), then verify and "
+           "time only the fastest (false: verify every candidate at the workload)">,
     Option<"maxRegisters", "max-registers", "int", /*default=*/"255",
            "Registers per thread no candidate may exceed">,
     Option<"maxShared", "max-shared", "int", /*default=*/"0",

@@ -93,6 +93,11 @@ struct KernelSkillPipelineOptions
                                            "before the driver stops compiling more (0: no "
                                            "limit)"),
                             llvm::cl::init(0)};
+  Option<bool> screen{*this, "screen",
+                      llvm::cl::desc("measure=cuda: screen candidates at the workload without "
+                                     "verification, verify only the fastest there (false: "
+                                     "verify every one)"),
+                      llvm::cl::init(true)};
   Option<std::string> bench{*this, "bench",
                             llvm::cl::desc("ks-bench for measure=cuda (default: beside ks-opt, "
                                            "else on PATH)"),

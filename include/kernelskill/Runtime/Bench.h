@@ -75,6 +75,9 @@ struct BenchOptions {
   double timeoutSeconds = 600;     ///< per worker
   bool isolate = true;
   bool counters = true; ///< collect CUPTI counters for every verified variant
+  /// Time without verifying: no reference run, no poisoned runs, no checks
+  /// (status "timed"). The inputs are uploaded and the outputs poisoned once.
+  bool timeOnly = false;
 };
 
 /// A baseline measured with the same method in the same run.

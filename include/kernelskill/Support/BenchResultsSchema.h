@@ -56,6 +56,9 @@ inline constexpr const char *kReferenceReused = "reference_reused";
 inline constexpr const char *kStatusPass = "pass";
 inline constexpr const char *kStatusFail = "fail";
 inline constexpr const char *kStatusError = "error";
+/// Timed but not verified (--time-only): for screening candidates that were
+/// verified at another size; never a verified result.
+inline constexpr const char *kStatusTimed = "timed";
 
 // "device".
 inline constexpr const char *kDeviceName = "name";

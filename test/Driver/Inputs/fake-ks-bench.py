@@ -9,6 +9,9 @@ every buffer an extent -- and reports times from FAKE_BENCH_MODE:
   close   candidate cN takes 1 - N/1000 ms (all within the noise), the original 10 ms
   wrong   as fast, but the first candidate fails verification when a size is odd
   nogpu   no GPU: exit 3 with every variant in error
+With --time-only every variant that would pass is "timed" (nothing is
+verified). FAKE_BENCH_FAIL_FULL=c0,c1 makes those candidates fail verification
+at a workload of even sizes (the full one) when verifying.
 Each call is appended to FAKE_BENCH_LOG (when set).
 """
 import json
@@ -47,6 +50,8 @@ problems = [f"buffer {p['name']} has no extent" for p in spec["params"]
             if "role" in p and "extent" not in p]
 workload = dict(kv.split("=") for kv in opts.get("--workload", "").split(",") if kv)
 odd = any(int(v) % 2 for v in workload.values())
+time_only = "--time-only" in args
+fail_full = [n for n in os.environ.get("FAKE_BENCH_FAIL_FULL", "").split(",") if n]
 results = []
 first = next((name for name, _, _ in variants if name != "original"), None)
 for name, path, kernel in variants:
@@ -59,9 +64,12 @@ for name, path, kernel in variants:
     if name != "original":
         n = int(name[1:])
         r["timing"]["median_ms"] = {"slow": 20.0 + n, "close": 1.0 - n / 1000}.get(mode, 1.0 + n / 10)
-        if mode == "wrong" and name == first and odd:
+        if not time_only and ((mode == "wrong" and name == first and odd) or
+                              (name in fail_full and not odd)):
             r["status"] = "fail"
             r["verification"] = {"C": {"pass": False, "reason": "rel_l2 0.5 > 1e-5"}}
+    if time_only and r["status"] == "pass":
+        r["status"] = "timed"
     if mode == "nogpu":
         r = {"name": name, "status": "error", "error": "no usable CUDA GPU"}
     elif why:

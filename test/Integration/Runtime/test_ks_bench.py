@@ -2,7 +2,7 @@
 """GPU tests of ks-bench (ctest label `gpu`): measures a known kernel, catches a
 planted wrong kernel, one that leaves elements unwritten, one that only passes
 on zeros, one that goes wrong after the timed runs (and passes one whose bytes
-change within the tolerance), survives a faulting and a hanging kernel, and runs the cuBLAS and
+change within the tolerance), times without verifying with --time-only, survives a faulting and a hanging kernel, and runs the cuBLAS and
 copy baselines. Exits 77 (skipped) without a GPU or nvcc.
 
 usage: test_ks_bench.py KS_BENCH [NVCC]
@@ -89,6 +89,22 @@ def main():
     jitter = r["variants"][1]
     check(jitter["status"] == "pass" and jitter.get("verification_after_timing") is True,
           f"saxpy_jitter: {jitter}")
+
+    # --time-only times without verifying: a wrong kernel is "timed", not
+    # failed, nothing is compared, the reference is not run, nothing is
+    # recorded in the database (its own, checked empty below).
+    only_db = os.path.join(work, "time-only.db")
+    r = bench(f"ref={ptx}@saxpy", f"bad={ptx}@saxpy_wrong", "--time-only", "--db", only_db,
+              "--workload", "n=1048576", expect_rc=0, name="time-only")
+    for v in r["variants"]:
+        check(v["status"] == "timed", f"time-only: {v['name']} status {v['status']}")
+        check(v.get("timing", {}).get("median_ms", 0) > 0, f"time-only: {v['name']} not timed")
+        check("verification" not in v and "verification_after_timing" not in v,
+              f"time-only: {v['name']} was verified")
+        check("reference" not in v.get("seconds", {}), f"time-only: {v['name']} ran the reference")
+    proc = subprocess.run([ks_bench, "db", "export", "--db", only_db], capture_output=True,
+                          text=True)
+    check(not proc.stdout.strip(), f"time-only: recorded {proc.stdout[:200]!r}")
 
     # A faulting kernel is reported, and the next variant is still measured.
     r = bench(f"ref={ptx}@saxpy", f"fault={ptx}@saxpy_fault", f"after={ptx}@saxpy_stride",
