@@ -87,15 +87,20 @@ if want measured-memory; then
 fi
 if want screen-ab; then
   # The driver's measured search with and without screening (screen=false:
-  # every candidate verified at the workload) on the same cases, each with
-  # its own tuning database: search seconds and results side by side.
+  # every candidate verified at the workload) on the same cases (SCREEN_ONLY,
+  # names of the measured and measured-memory cases), each with its own
+  # tuning database: search seconds and results side by side.
   unpack_bundle
   for screen in false true; do
-    MEASURED_EXTRA="screen=$screen" timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py \
-      measured "$KSO" "$PWD/$KSB" .deps/measured-memory "$W/screen-$screen" "${MEASURED_BUDGET:-16}" \
-      "${SCREEN_ONLY:-transpose,stencil2d,rmsnorm_auto_16384}" > "$W/screen-$screen.log" 2>&1 || status=1
-    python3 bench/contraction/cases.py report "$W/screen-$screen" > "$W/screen-$screen.md"
-    python3 bench/contraction/cases.py search-report "$W/screen-$screen" >> "$W/screen-$screen.md"
+    : > "$W/screen-$screen.md"
+    for set in measured measured-memory; do
+      [ -f ".deps/$set/cases.json" ] || continue
+      MEASURED_EXTRA="screen=$screen" timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py \
+        measured "$KSO" "$PWD/$KSB" ".deps/$set" "$W/screen-$screen/$set" "${MEASURED_BUDGET:-16}" \
+        "${SCREEN_ONLY:-transpose,stencil2d,rmsnorm_auto_16384}" >> "$W/screen-$screen.log" 2>&1 || status=1
+      python3 bench/contraction/cases.py report "$W/screen-$screen/$set" >> "$W/screen-$screen.md"
+      python3 bench/contraction/cases.py search-report "$W/screen-$screen/$set" >> "$W/screen-$screen.md"
+    done
     echo "== screen=$screen"; cat "$W/screen-$screen.md"
     cp "$W/screen-$screen.md" "$W/screen-$screen.log" "$FINAL/"
   done
