@@ -272,6 +272,8 @@ constexpr double kMeasurementNoise = 0.02;
 /// at least kMinFinalists, so that one failing there leaves another.
 constexpr double kScreenMargin = 2 * kMeasurementNoise;
 constexpr size_t kMinFinalists = 2;
+constexpr StringLiteral kScreenedOut = "screened out";
+bool isScreenedOut(StringRef status) { return status.starts_with(kScreenedOut); }
 
 /// Why `what`, measured at `ms`, does not replace the original measured at
 /// `beforeMs`: it is not faster by more than the noise. Nothing when it is.
@@ -414,13 +416,15 @@ private:
   /// and, with `measuring`, its measurement are used when it has them (then
   /// `fromMemory`); else the candidate is applied to a copy of the module and
   /// compiled, and with `measuring` its PTX and manifest come back in
-  /// `files` for ks-bench.
+  /// `files` for ks-bench. A remembered "screened out" counts only with
+  /// `trustScreened` (see measureCandidates): it held against that run's
+  /// candidates, not against any.
   struct Compiled {
     bool fromMemory = false;
     std::optional<BenchFiles> files;
   };
   Compiled compileForBench(Candidate &c, const std::string &kernel, const RunContext &run,
-                           CandidateMemory &memory, bool measuring);
+                           CandidateMemory &memory, bool measuring, bool trustScreened);
   /// Applies d.evaluated[chosen] to the kernel and records it as chosen;
   /// warns and fails when the schedule that applied to a copy does not.
   LogicalResult applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen);
@@ -569,7 +573,8 @@ std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, Kerne
   auto compileStart = std::chrono::steady_clock::now();
   size_t at = d.evaluated.size();
   std::map<size_t, BenchFiles> compiled;
-  Compiled result = compileForBench(pick, d.kernel, run, memory, /*measuring=*/true);
+  Compiled result = compileForBench(pick, d.kernel, run, memory, /*measuring=*/true,
+                                    /*trustScreened=*/false);
   if (result.files)
     compiled[at] = std::move(*result.files);
   d.evaluated.push_back(std::move(pick));
@@ -617,11 +622,14 @@ CandidateMemory AgentDriver::memoryFor(gpu::GPUFuncOp kernel, const Reference *r
 
 AgentDriver::Compiled AgentDriver::compileForBench(Candidate &c, const std::string &kernel,
                                                    const RunContext &run,
-                                                   CandidateMemory &memory, bool measuring) {
+                                                   CandidateMemory &memory, bool measuring,
+                                                   bool trustScreened) {
   Compiled result;
   std::string attributes = c.family->opAttributes(c.knobs);
   const CandidateMemory::Measurement *measured =
       measuring ? memory.lookupMeasurement(attributes) : nullptr;
+  if (measured && isScreenedOut(measured->status) && !trustScreened)
+    measured = nullptr;
   const CandidateMemory::Verdict *known = memory.lookup(attributes);
   // Compiled again only for PTX to measure: a point ptxas rejected stays rejected.
   bool needFiles = measuring && !measured && (!known || known->status == "compiled");
@@ -827,7 +835,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     if (ptxasPath) {
       // ptxas's verdict: from the tuning database when an earlier run
       // compiled this point, else from compiling it now.
-      Compiled result = compileForBench(c, d.kernel, run, memory, ref.has_value());
+      Compiled result =
+          compileForBench(c, d.kernel, run, memory, ref.has_value(), /*trustScreened=*/screen);
       fromMemory += result.fromMemory;
       if (c.status != "compiled") {
         // Only a spill at the registers the block may have says the
@@ -888,6 +897,25 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   if (ref) {
     auto measureStart = std::chrono::steady_clock::now();
     measureCandidates(d, *ref, run, memory, compiledFiles);
+    // Candidates the database remembers as screened out lost to others of
+    // that run, which may not be here (another budget= or max-registers=):
+    // with no candidate verified now, they are measured after all.
+    auto verified = [](const Candidate &c) { return c.status == "compiled" && c.measuredMs > 0; };
+    if (!llvm::any_of(d.evaluated, verified)) {
+      std::map<size_t, BenchFiles> again;
+      for (auto [i, c] : llvm::enumerate(d.evaluated)) {
+        if (!c.measuredFromMemory || !isScreenedOut(c.status))
+          continue;
+        c.measuredFromMemory = false;
+        c.measuredMs = -1;
+        Compiled result = compileForBench(c, d.kernel, run, memory, /*measuring=*/true,
+                                          /*trustScreened=*/false);
+        if (result.files)
+          again[i] = std::move(*result.files);
+      }
+      if (!again.empty())
+        measureCandidates(d, *ref, run, memory, again);
+    }
     d.measureSeconds = secondsSince(measureStart);
   }
 
@@ -1109,7 +1137,11 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       return std::nullopt;
     }
     auto it = outcomes->find("original");
-    if (it == outcomes->end() || it->second.status != (job.timeOnly ? "timed" : "pass")) {
+    // (A screening run times the candidates alone: the original is only
+    // its --reference.)
+    if (job.reference)
+      return *outcomes;
+    if (it == outcomes->end() || it->second.status != "pass") {
       d.measuredWith = "not measured: the original failed at " + workload.str() + ": " +
                        (it == outcomes->end() ? "no result" : it->second.reason);
       return std::nullopt;
@@ -1144,13 +1176,15 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   // and timed again for the decision. Each was verified at the odd workload.
   std::map<size_t, double> screenMs;
   if (screen && order.size() > kMinFinalists) {
-    job.variants = {originalVariant};
+    job.variants.clear();
     for (size_t index : order)
       job.variants.push_back(variantOf[index]);
     job.timeOnly = true;
+    job.reference = originalVariant;
     std::optional<std::map<std::string, BenchOutcome>> screened =
         run1("screen", ref.workload, std::max(1, int(reps)), 2);
     job.timeOnly = false;
+    job.reference.reset();
     if (!screened)
       return;
     std::vector<size_t> timedOrder;
@@ -1190,8 +1224,12 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
     std::optional<std::map<std::string, BenchOutcome>> timed =
         run1(rounds == 0 ? "timed" : "timed" + std::to_string(rounds + 1), ref.workload,
              std::max(1, int(reps)), 2);
-    if (!timed)
+    if (!timed) {
+      // Nothing of this run is known: decided statically (measuredWith
+      // says why), as when the first timed run fails.
+      d.measuredBeforeMs = -1;
       return;
+    }
     ++rounds;
     d.measuredBeforeMs = timed->at("original").medianMs;
     for (size_t i = from; i < end; ++i) {
@@ -1218,13 +1256,14 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   double fastestScreened = screenMs.empty() ? 0 : screenMs.at(order.front());
   for (size_t i = from; i < order.size(); ++i) {
     Candidate &c = d.evaluated[order[i]];
-    c.status = llvm::formatv("screened out: {0:f4} ms at {1} unverified there, {2:f2}x the "
-                             "fastest screened ({3:f4} ms)",
-                             screenMs[order[i]], ref.workload,
+    c.status = llvm::formatv("{0}: {1:f4} ms at {2} unverified there, {3:f2}x the "
+                             "fastest screened ({4:f4} ms)",
+                             kScreenedOut, screenMs[order[i]], ref.workload,
                              screenMs[order[i]] / fastestScreened, fastestScreened)
                    .str();
+    // Remembered without a time: the status holds the unverified one.
     memory.remember(c.family->opAttributes(c.knobs),
-                    CandidateMemory::Measurement{screenMs[order[i]], c.status, c.verification});
+                    CandidateMemory::Measurement{-1, c.status, c.verification});
   }
   if (screenMs.empty())
     d.measuredWith = llvm::formatv("ks-bench ({0}): {1} candidates measured now, median of {2} "
@@ -1236,8 +1275,8 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
     d.measuredWith =
         llvm::formatv("ks-bench ({0}): {1} candidates measured now, verified against the lifted "
                       "original at {4}; {2} screened at {3} without verification there "
-                      "(ks-bench --time-only); the {5} fastest verified at {3} and timed there "
-                      "(median of {6}) in {7} run{8}",
+                      "(ks-bench --time-only); the {5} fastest sent to be verified at {3} and "
+                      "timed there (median of {6}) in {7} run{8}",
                       run.bench, pending.size(), screenMs.size(), ref.workload, ref.oddWorkload,
                       from, int(reps), rounds, rounds == 1 ? "" : "s")
             .str();

@@ -53,6 +53,10 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
   for (const BenchVariant &v : job.variants)
     args.push_back(v.name + "=" + v.ptxPath + "@" + job.kernel);
   args.insert(args.end(), {"--spec", job.specPath});
+  if (job.reference)
+    args.insert(args.end(),
+                {"--reference", job.reference->name + "=" + job.reference->ptxPath + "@" +
+                                    job.kernel});
   for (const BenchVariant &v : job.variants)
     if (!v.manifestPath.empty())
       args.insert(args.end(), {"--launches", v.name + "=" + v.manifestPath});

@@ -36,6 +36,9 @@ struct BenchJob {
   std::string kernel; ///< the kernel's name in every PTX file
   std::string specPath;
   std::vector<BenchVariant> variants;
+  /// The reference when it is not to be measured (--reference; a screening
+  /// run): else the first variant is.
+  std::optional<BenchVariant> reference;
   std::string workload; ///< NAME=VALUE,... (--workload)
   int reps = 10, warmup = 2;
   int timeoutSeconds = 120; ///< per worker

@@ -10,6 +10,7 @@
 #include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/Raising.h"
 #include "kernelskill/Transforms/RowReduction.h"
+#include "kernelskill/Transforms/SequentialTree.h"
 #include "kernelskill/Transforms/TransposeTile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -275,6 +276,24 @@ DiagnosedSilenceableFailure transform::SIMTPrivatizedAtomicsOp::applyToOne(
   return applyForallSchedule<PrivatizedAtomicsSchedule>(*this, target, "ks.simt_privatized_atomics",
                                                         s, verifyPrivatizedAtomics,
                                                         generatePrivatizedAtomics, results);
+}
+
+//===----------------------------------------------------------------------===//
+// simt_sequential_tree
+//===----------------------------------------------------------------------===//
+
+DiagnosedSilenceableFailure transform::SIMTSequentialTreeOp::applyToOne(
+    transform::TransformRewriter &rewriter, Operation *target,
+    transform::ApplyToEachResultList &results, transform::TransformState &state) {
+  constexpr StringLiteral name = "ks.simt_sequential_tree";
+  auto kernel = dyn_cast<gpu::GPUFuncOp>(target);
+  if (!kernel || !kernel.isKernel())
+    return refuse(*this, target, name, "the target is not a kernel (gpu.func)");
+  std::string why;
+  if (rewriteInterleavedTrees(kernel, why) == 0)
+    return refuse(*this, target, name, "no interleaved tree reduction to rewrite: " + why);
+  results.push_back(kernel);
+  return DiagnosedSilenceableFailure::success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -327,6 +327,40 @@ def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomi
   }];
 }
 
+def KS_SIMTSequentialTreeOp : Op<Transform_Dialect, "ks.simt_sequential_tree",
+    [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
+     TransformOpInterface]> {
+  let summary = "Rewrite a block's interleaved tree reduction (tid % (2*s)) to sequential addressing";
+  let description = [{
+    For kernels the raising leaves alone (threads, shared memory and
+    barriers explicit): the loop
+    `for (s = 1; s < blockDim.x; s *= 2) { if (tid % (2*s) == 0)
+    a[tid] = a[tid] OP a[tid + s]; __syncthreads(); }` diverges in every
+    warp and strides its shared-memory accesses by 2s (bank conflicts). It
+    becomes `for (s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) ...;
+    __syncthreads(); }`: the active threads stay contiguous, whole warps
+    retire, a warp reads consecutive words. The target is the kernel
+    (gpu.func); every such loop in it is rewritten. `a` is one-dimensional
+    shared memory, tid the thread index along x, OP commutative and
+    associative (float or integer add and mul, min, max, and, or, xor;
+    float sums round differently, as any reassociation). Refuses (with the
+    reason) unless every launch of the kernel in the module has a constant
+    power-of-two block along x and one thread along y and z, no loop
+    encloses the reduction, its final counter is unused, and after it the
+    array is only read at element 0 (the one element both orders agree
+    on). Returns the kernel.
+  }];
+  let arguments = (ins TransformHandleTypeInterface:$target);
+  let results = (outs TransformHandleTypeInterface:$kernel);
+  let assemblyFormat = "$target attr-dict `:` functional-type(operands, results)";
+  let extraClassDeclaration = [{
+    ::mlir::DiagnosedSilenceableFailure applyToOne(
+        ::mlir::transform::TransformRewriter &rewriter, ::mlir::Operation *target,
+        ::mlir::transform::ApplyToEachResultList &results,
+        ::mlir::transform::TransformState &state);
+  }];
+}
+
 def KS_MapForallToGridOp : Op<Transform_Dialect, "ks.map_forall_to_grid",
     [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
      TransformOpInterface]> {

@@ -1,0 +1,75 @@
+// Interleaved tree reductions (tid % (2 * s)) for the sequential-addressing
+// rewrite, with launchers; the last two kernels must be refused.
+#define BLOCK 256
+
+__global__ void tree_sum(const float *in, float *out, int n) {
+  __shared__ float sdata[BLOCK];
+  unsigned tid = threadIdx.x;
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  sdata[tid] = i < n ? in[i] : 0.0f;
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+void launch_tree_sum(const float *in, float *out, int n) {
+  tree_sum<<<(n + BLOCK - 1) / BLOCK, BLOCK>>>(in, out, n);
+}
+
+// Integer max, signed counter doubled by a shift, the operands swapped.
+__global__ void tree_max(const int *in, int *out, int n) {
+  __shared__ int best[128];
+  int tid = threadIdx.x;
+  int i = blockIdx.x * 128 + tid;
+  best[tid] = i < n ? in[i] : -2147483647;
+  __syncthreads();
+  for (int s = 1; s < blockDim.x; s <<= 1) {
+    if (tid % (2 * s) == 0)
+      best[tid] = max(best[tid + s], best[tid]);
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = best[0];
+}
+void launch_tree_max(const int *in, int *out, int n) {
+  tree_max<<<(n + 127) / 128, 128>>>(in, out, n);
+}
+
+// Refused: the block of 96 threads is no power of two.
+__global__ void tree_odd_block(const float *in, float *out, int n) {
+  __shared__ float sdata[128];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+void launch_tree_odd_block(const float *in, float *out, int n) {
+  tree_odd_block<<<n / 96, 96>>>(in, out, n);
+}
+
+// Refused: every thread reads its own partial sum after the loop.
+__global__ void tree_partials(const float *in, float *out, int n) {
+  __shared__ float sdata[BLOCK];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * BLOCK + tid];
+  __syncthreads();
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      sdata[tid] += sdata[tid + s];
+    __syncthreads();
+  }
+  out[blockIdx.x * BLOCK + tid] = sdata[tid];
+}
+void launch_tree_partials(const float *in, float *out, int n) {
+  tree_partials<<<n / BLOCK, BLOCK>>>(in, out, n);
+}
