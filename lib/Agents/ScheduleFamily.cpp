@@ -351,10 +351,19 @@ const Family kRegisterWindow{
       return knobValue(v, "K") > 1;
     }};
 
+// Not proposed by a rule: the driver's SIMT-level rewrite of a kernel the
+// raising leaves alone (a block's interleaved tree reduction to sequential
+// addressing). No knobs; the op checks the kernel when it applies.
+const Family kSequentialTree{
+    {"sequential_tree", "transform.ks.simt_sequential_tree", {}, "0", "0", "24"},
+    [](const KnobValues &) -> std::string { return "{}"; },
+    [](const KernelShape &, const KnobValues &, int64_t, int64_t) -> std::string { return ""; },
+    [](const KnobValues &) -> int64_t { return 1; }};
+
 const ScheduleFamily *const kFamilies[] = {&kOuterProduct,  &kSplitReduction,
                                            &kOnePerThread,  &kRowReduction,
                                            &kTransposeTile, &kPrivatizedAtomics,
-                                           &kRegisterWindow};
+                                           &kRegisterWindow, &kSequentialTree};
 
 const Family &self(const ScheduleFamily *f) { return *static_cast<const Family *>(f); }
 

@@ -425,6 +425,12 @@ private:
   };
   Compiled compileForBench(Candidate &c, const std::string &kernel, const RunContext &run,
                            CandidateMemory &memory, bool measuring, bool trustScreened);
+  /// A kernel the raising left alone (`whyNot`) gets the SIMT-level rewrite
+  /// that applies to a copy of it (today only sequential_tree); with
+  /// measure=cuda only when verified and faster than the original; else
+  /// it stays unchanged, and d.decision says why.
+  void applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d, const std::string &whyNot,
+                      RunContext &run);
   /// Applies d.evaluated[chosen] to the kernel and records it as chosen;
   /// warns and fails when the schedule that applied to a copy does not.
   LogicalResult applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen);
@@ -556,6 +562,50 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
   d.scheduleOp = opText(chosen, "k", "r");
   d.decision = reason + "; scheduled anyway with " + std::string(pick->family->name) + " " +
                describeKnobs(*pick) + ": a raised kernel is lowered only through a schedule";
+  if (chosen.measuredMs > 0 && d.measuredBeforeMs > 0)
+    d.decision += llvm::formatv("; measured {0:f4} ms, {1:f2}x the original's {2:f4} ms, "
+                                "verified",
+                                chosen.measuredMs, d.measuredBeforeMs / chosen.measuredMs,
+                                d.measuredBeforeMs)
+                      .str();
+}
+
+void AgentDriver::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
+                                 const std::string &whyNot, RunContext &run) {
+  Candidate c;
+  c.family = lookupScheduleFamily("sequential_tree");
+  c.status = "compiled";
+  std::string what = "the SIMT-level rewrite " + std::string(c.family->name);
+  {
+    OwningOpRef<ModuleOp> copy = cast<ModuleOp>(getOperation()->clone());
+    std::string refusal;
+    ScopedDiagnosticHandler quiet(&getContext(), [&](Diagnostic &diag) {
+      if (refusal.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
+        refusal = diag.str();
+      return success();
+    });
+    if (failed(applyScript(*copy, scriptText({{d.kernel, &c}}, /*raise=*/false)))) {
+      d.decision = "unchanged: " + whyNot + "; " + what + " does not apply (" + refusal + ")";
+      return;
+    }
+  }
+  size_t before = d.evaluated.size();
+  if (run.measuring && run.ptxas) {
+    if (std::optional<std::string> slower = measurePick(kernel, d, c, run)) {
+      d.decision = "unchanged: " + whyNot + "; " + what + ": " + *slower;
+      return;
+    }
+  }
+  // Not measured (statically, or no launch spec: measuredWith says why).
+  if (d.evaluated.size() == before)
+    d.evaluated.push_back(c);
+  if (failed(applyChosen(kernel, d, int(d.evaluated.size()) - 1))) {
+    d.decision = "unchanged: " + whyNot + "; " + what + " failed on the kernel";
+    return;
+  }
+  const Candidate &chosen = d.evaluated.back();
+  d.decision = "applied " + std::string(c.family->name) + ": " + whyNot +
+               ", but a SIMT-level rewrite applies";
   if (chosen.measuredMs > 0 && d.measuredBeforeMs > 0)
     d.decision += llvm::formatv("; measured {0:f4} ms, {1:f2}x the original's {2:f4} ms, "
                                 "verified",
@@ -753,8 +803,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   if (!isSearchable(shape)) {
     if (kernel->hasAttr("ks.raised"))
       return scheduleAnyway(kernel, d, shape, {}, caps, shape.whyNot, &run);
-    d.decision = "unchanged: " + shape.whyNot;
-    return;
+    return applySIMTLevel(kernel, d, shape.whyNot, run);
   }
   if (d.proposals.empty())
     return scheduleAnyway(kernel, d, shape, {}, caps,
