@@ -277,6 +277,17 @@ bool isScreenedOut(StringRef status) { return status.starts_with(kScreenedOut); 
 
 /// Why `what`, measured at `ms`, does not replace the original measured at
 /// `beforeMs`: it is not faster by more than the noise. Nothing when it is.
+/// "; measured X ms, Nx the original's Y ms, verified" for a chosen
+/// candidate that was measured, else nothing.
+std::string measuredSuffix(const Candidate &chosen, const KernelDecision &d) {
+  if (chosen.measuredMs <= 0 || d.measuredBeforeMs <= 0)
+    return "";
+  return llvm::formatv("; measured {0:f4} ms, {1:f2}x the original's {2:f4} ms, verified",
+                       chosen.measuredMs, d.measuredBeforeMs / chosen.measuredMs,
+                       d.measuredBeforeMs)
+      .str();
+}
+
 std::optional<std::string> notFasterThanOriginal(StringRef what, double ms, double beforeMs) {
   if (ms < beforeMs * (1 - kMeasurementNoise))
     return std::nullopt;
@@ -562,12 +573,7 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
   d.scheduleOp = opText(chosen, "k", "r");
   d.decision = reason + "; scheduled anyway with " + std::string(pick->family->name) + " " +
                describeKnobs(*pick) + ": a raised kernel is lowered only through a schedule";
-  if (chosen.measuredMs > 0 && d.measuredBeforeMs > 0)
-    d.decision += llvm::formatv("; measured {0:f4} ms, {1:f2}x the original's {2:f4} ms, "
-                                "verified",
-                                chosen.measuredMs, d.measuredBeforeMs / chosen.measuredMs,
-                                d.measuredBeforeMs)
-                      .str();
+  d.decision += measuredSuffix(chosen, d);
 }
 
 void AgentDriver::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
@@ -606,12 +612,7 @@ void AgentDriver::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
   const Candidate &chosen = d.evaluated.back();
   d.decision = "applied " + std::string(c.family->name) + ": " + whyNot +
                ", but a SIMT-level rewrite applies";
-  if (chosen.measuredMs > 0 && d.measuredBeforeMs > 0)
-    d.decision += llvm::formatv("; measured {0:f4} ms, {1:f2}x the original's {2:f4} ms, "
-                                "verified",
-                                chosen.measuredMs, d.measuredBeforeMs / chosen.measuredMs,
-                                d.measuredBeforeMs)
-                      .str();
+  d.decision += measuredSuffix(chosen, d);
 }
 
 std::optional<std::string> AgentDriver::measurePick(gpu::GPUFuncOp kernel, KernelDecision &d,
