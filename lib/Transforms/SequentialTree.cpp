@@ -72,6 +72,7 @@ struct TreeLoop {
   scf::IfOp guard;      ///< if (tid % (2 * s) == 0) { a[tid] = a[tid] OP a[tid + s]; }
   Value tid;            ///< the remainder's dividend
   Value shared;         ///< a
+  Operation *combine;   ///< OP
   scf::YieldOp yield;   ///< yields 2 * s
 };
 
@@ -104,6 +105,10 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
   // After: the guarded update, a barrier, the counter doubled.
   Block &after = loop.getAfter().front();
   Value s = after.getArgument(0);
+  // A narrow counter compared signed against blockDim.x may wrap where the
+  // rewritten loop does not (i8 against 128 threads).
+  if (!s.getType().isIndex() && s.getType().getIntOrFloatBitWidth() < 16)
+    return fail("the loop's counter is narrower than 16 bits");
   t.yield = cast<scf::YieldOp>(after.getTerminator());
   gpu::BarrierOp barrier;
   for (Operation &op : after.without_terminator()) {
@@ -156,27 +161,48 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
       return fail("the update does more than combine two elements of shared memory");
     }
   }
-  if (!store || loads != 2 || store.getIndices().size() != 1 ||
-      !isThreadIdX(store.getIndices()[0]))
+  if (!store || store.getIndices().size() != 1 || !isThreadIdX(store.getIndices()[0]))
     return fail("the update does not store to element tid of an array");
+  if (loads != 2)
+    return fail("the update does not load two elements of the array");
   t.shared = store.getMemRef();
   auto type = dyn_cast<MemRefType>(t.shared.getType());
   if (!type || type.getRank() != 1 || !gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(type))
     return fail("the update's array is not one-dimensional shared memory");
+  // Every access to its bytes must be visible: a workgroup attribution of
+  // the kernel, only loaded and stored (no view, cast or other alias; the
+  // views of dynamic shared memory share bytes, so they are refused).
+  if (!llvm::is_contained(kernel.getWorkgroupAttributions(), t.shared) ||
+      llvm::any_of(t.shared.getUsers(),
+                   [](Operation *u) { return !isa<memref::LoadOp, memref::StoreOp>(u); }))
+    return fail("the update's array is not a __shared__ array of the kernel accessed only by "
+                "loads and stores (dynamic shared memory and views may alias it)");
   Operation *combine = store.getValue().getDefiningOp();
   if (!combine || !isTreeCombiner(combine) || combine->getBlock() != store->getBlock())
     return fail("the stored value is not a commutative, associative combination");
+  // Both operands loaded from the array within the update (not a value
+  // read before the loop).
   auto own = combine->getOperand(0).getDefiningOp<memref::LoadOp>();
   auto other = combine->getOperand(1).getDefiningOp<memref::LoadOp>();
-  if (own && other && !isThreadIdX(own.getIndices()[0]))
-    std::swap(own, other);
-  if (!own || !other || own.getMemRef() != t.shared || other.getMemRef() != t.shared ||
-      !isThreadIdX(own.getIndices()[0]) || !isThreadPlus(other.getIndices()[0], s))
+  auto inUpdate = [&](memref::LoadOp l) {
+    return l && l.getMemRef() == t.shared && l.getIndices().size() == 1 &&
+           l->getBlock() == store->getBlock();
+  };
+  if (!inUpdate(own) || !inUpdate(other))
     return fail("the update does not combine a[tid] with a[tid + s]");
-  // Where it sits: no loop around it (what comes before would come after).
-  for (Operation *p = loop->getParentOp(); p && p != kernel; p = p->getParentOp())
-    if (isa<LoopLikeOpInterface>(p))
+  if (!isThreadIdX(own.getIndices()[0]))
+    std::swap(own, other);
+  if (!isThreadIdX(own.getIndices()[0]) || !isThreadPlus(other.getIndices()[0], s))
+    return fail("the update does not combine a[tid] with a[tid + s]");
+  t.combine = combine;
+  // Where it sits: no loop around it (what comes before would come after),
+  // structured control flow only (one block per region up to the kernel).
+  for (Operation *p = loop; p && p != kernel; p = p->getParentOp()) {
+    if (p != loop && isa<LoopLikeOpInterface>(p))
       return fail("the reduction is inside a loop");
+    if (!p->getParentRegion()->hasOneBlock())
+      return fail("the reduction is inside unstructured control flow");
+  }
   if (!loop->use_empty())
     return fail("the loop's final counter is used");
   // After the loop the two orders agree on element 0 alone.
@@ -206,8 +232,9 @@ void rewrite(scf::WhileOp loop, TreeLoop &t) {
   Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
   Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
   // blockDim.x / 2, read before the loop (the source may read it inside).
-  Value dim = arith::IndexCastUIOp::create(
-      b, loc, type, gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+  Value dim = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  if (!type.isIndex())
+    dim = arith::IndexCastUIOp::create(b, loc, type, dim);
   loop->setOperand(0, arith::ShRUIOp::create(b, loc, dim, one));
   b.setInsertionPoint(t.bound);
   Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt,
@@ -220,6 +247,13 @@ void rewrite(scf::WhileOp loop, TreeLoop &t) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t.tid, s));
   b.setInsertionPoint(t.yield);
   t.yield->setOperand(0, arith::ShRUIOp::create(b, loc, s, one));
+  // Partial sums in another order may overflow where the source's did not:
+  // the integer combination wraps (the same total modulo 2^w), no longer
+  // poison.
+  if (auto flags = dyn_cast<arith::ArithIntegerOverflowFlagsInterface>(t.combine))
+    t.combine->setAttr(flags.getIntegerOverflowAttrName(),
+                       arith::IntegerOverflowFlagsAttr::get(t.combine->getContext(),
+                                                            arith::IntegerOverflowFlags::none));
   // The remainder, the doublings and the bound, now unused (users before
   // their operands: each block in reverse).
   for (Region *region : {&loop.getBefore(), &loop.getAfter()})

@@ -73,3 +73,43 @@ __global__ void tree_partials(const float *in, float *out, int n) {
 void launch_tree_partials(const float *in, float *out, int n) {
   tree_partials<<<n / BLOCK, BLOCK>>>(in, out, n);
 }
+
+// Refused: dynamic shared memory, whose views of other types share its bytes
+// (t[tid] read after the loop is s's partial sum).
+__global__ void tree_dynamic(const float *in, float *out, int *aux, int n) {
+  extern __shared__ float s[];
+  extern __shared__ int t[];
+  unsigned tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * blockDim.x + tid];
+  __syncthreads();
+  for (unsigned k = 1; k < blockDim.x; k *= 2) {
+    if (tid % (2 * k) == 0)
+      s[tid] += s[tid + k];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+  aux[blockIdx.x * blockDim.x + tid] = t[tid];
+}
+void launch_tree_dynamic(const float *in, float *out, int *aux, int n) {
+  tree_dynamic<<<n / 256, 256, 256 * sizeof(float)>>>(in, out, aux, n);
+}
+
+// Refused: a[tid] combined from a value read before the loop, not a tree.
+__global__ void tree_stale(const float *in, float *out, int n) {
+  __shared__ float sdata[BLOCK];
+  unsigned tid = threadIdx.x;
+  sdata[tid] = in[blockIdx.x * BLOCK + tid];
+  __syncthreads();
+  float mine = sdata[tid];
+  for (unsigned s = 1; s < blockDim.x; s *= 2) {
+    if (tid % (2 * s) == 0)
+      sdata[tid] = mine + sdata[tid + s];
+    __syncthreads();
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sdata[0];
+}
+void launch_tree_stale(const float *in, float *out, int n) {
+  tree_stale<<<n / BLOCK, BLOCK>>>(in, out, n);
+}
