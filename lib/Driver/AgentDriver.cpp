@@ -139,6 +139,18 @@ LogicalResult applyScript(ModuleOp payload, StringRef script) {
                                                 transform::TransformOptions());
 }
 
+/// Whether `script` applies to a copy of `module` (diagnostics silenced);
+/// when it does not, `why` (if given) holds the first error.
+bool appliesToCopy(ModuleOp module, StringRef script, std::string *why = nullptr) {
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
+  ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
+    if (why && why->empty() && diag.getSeverity() == DiagnosticSeverity::Error)
+      *why = diag.str();
+    return success();
+  });
+  return succeeded(applyScript(*copy, script));
+}
+
 /// A fingerprint of the kernel's code: its generic form without the facts
 /// the profilers and agents attach (they describe the code, they are not it).
 std::string fingerprintOf(gpu::GPUFuncOp kernel) {
@@ -275,8 +287,6 @@ constexpr size_t kMinFinalists = 2;
 constexpr StringLiteral kScreenedOut = "screened out";
 bool isScreenedOut(StringRef status) { return status.starts_with(kScreenedOut); }
 
-/// Why `what`, measured at `ms`, does not replace the original measured at
-/// `beforeMs`: it is not faster by more than the noise. Nothing when it is.
 /// "; measured X ms, Nx the original's Y ms, verified" for a chosen
 /// candidate that was measured, else nothing.
 std::string measuredSuffix(const Candidate &chosen, const KernelDecision &d) {
@@ -288,6 +298,8 @@ std::string measuredSuffix(const Candidate &chosen, const KernelDecision &d) {
       .str();
 }
 
+/// Why `what`, measured at `ms`, does not replace the original measured at
+/// `beforeMs`: it is not faster by more than the noise. Nothing when it is.
 std::optional<std::string> notFasterThanOriginal(StringRef what, double ms, double beforeMs) {
   if (ms < beforeMs * (1 - kMeasurementNoise))
     return std::nullopt;
@@ -582,18 +594,10 @@ void AgentDriver::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
   c.family = lookupScheduleFamily("sequential_tree");
   c.status = "compiled";
   std::string what = "the SIMT-level rewrite " + std::string(c.family->name);
-  {
-    OwningOpRef<ModuleOp> copy = cast<ModuleOp>(getOperation()->clone());
-    std::string refusal;
-    ScopedDiagnosticHandler quiet(&getContext(), [&](Diagnostic &diag) {
-      if (refusal.empty() && diag.getSeverity() == DiagnosticSeverity::Error)
-        refusal = diag.str();
-      return success();
-    });
-    if (failed(applyScript(*copy, scriptText({{d.kernel, &c}}, /*raise=*/false)))) {
-      d.decision = "unchanged: " + whyNot + "; " + what + " does not apply (" + refusal + ")";
-      return;
-    }
+  std::string refusal;
+  if (!appliesToCopy(getOperation(), scriptText({{d.kernel, &c}}, /*raise=*/false), &refusal)) {
+    d.decision = "unchanged: " + whyNot + "; " + what + " does not apply (" + refusal + ")";
+    return;
   }
   size_t before = d.evaluated.size();
   if (run.measuring && run.ptxas) {
@@ -915,9 +919,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
       if (result.files)
         compiledFiles[d.evaluated.size()] = std::move(*result.files);
     } else {
-      OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
-      ScopedDiagnosticHandler quiet(&getContext(), [](Diagnostic &) { return success(); });
-      if (failed(applyScript(*copy, scriptText({{d.kernel, &c}}, /*raise=*/false)))) {
+      if (!appliesToCopy(module, scriptText({{d.kernel, &c}}, /*raise=*/false))) {
         c.status = "rejected: the transform did not apply";
         d.evaluated.push_back(std::move(c));
         continue;
@@ -1186,11 +1188,11 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       d.measuredWith = "not measured: " + llvm::toString(outcomes.takeError());
       return std::nullopt;
     }
-    auto it = outcomes->find("original");
     // (A screening run times the candidates alone: the original is only
     // its --reference.)
     if (job.reference)
       return *outcomes;
+    auto it = outcomes->find("original");
     if (it == outcomes->end() || it->second.status != "pass") {
       d.measuredWith = "not measured: the original failed at " + workload.str() + ": " +
                        (it == outcomes->end() ? "no result" : it->second.reason);
