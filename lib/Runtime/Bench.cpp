@@ -167,14 +167,20 @@ private:
     return cudaSuccess;
   }
 
-  /// Restores inputs, poisons outputs with `poison`, launches once and
-  /// copies every output buffer back.
-  bool runOnce(const Program &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
-               std::string &error) {
+  /// Restores the inputs and poisons the `out` buffers with `poison`.
+  cudaError_t restoreAndPoison(uint8_t poison) {
     cudaError_t err = upload(inputs, nullptr);
     for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
       if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
         err = cudaMemset(buffers[i].ptr, poison, bytesOf(i));
+    return err;
+  }
+
+  /// Restores inputs, poisons outputs with `poison`, launches once and
+  /// copies every output buffer back.
+  bool runOnce(const Program &k, uint8_t poison, std::vector<std::vector<uint8_t>> &outputs,
+               std::string &error) {
+    cudaError_t err = restoreAndPoison(poison);
     if (err == cudaSuccess)
       err = copyGlobals(k, /*in=*/true, nullptr);
     if (err == cudaSuccess)
@@ -368,10 +374,7 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   if (options.timeOnly) {
     // Screening (--time-only): the inputs in place and the outputs poisoned
     // once, as a verified run would leave them; nothing is compared.
-    cudaError_t err = upload(inputs, nullptr);
-    for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
-      if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
-        err = cudaMemset(buffers[i].ptr, kPoisonA, bytesOf(i));
+    cudaError_t err = restoreAndPoison(kPoisonA);
     if (err == cudaSuccess)
       err = cudaDeviceSynchronize();
     if (err != cudaSuccess) {
