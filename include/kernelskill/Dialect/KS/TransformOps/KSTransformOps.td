@@ -346,9 +346,13 @@ def KS_SIMTSequentialTreeOp : Op<Transform_Dialect, "ks.simt_sequential_tree",
     float sums round differently, as any reassociation). Refuses (with the
     reason) unless every launch of the kernel in the module has a constant
     power-of-two block along x and one thread along y and z, no loop
-    encloses the reduction, its final counter is unused, and after it the
-    array is only read at element 0 (the one element both orders agree
-    on). Returns the kernel.
+    encloses the reduction and the control flow around it is structured,
+    its final counter is unused and at least 16 bits wide, the array is a
+    `__shared__` attribution of the kernel accessed only by loads and
+    stores (dynamic shared memory's views alias it), both operands are
+    loaded within the update, and after the loop the array is only read at
+    element 0 (the one element both orders agree on). Integer combinations
+    lose `nsw`. Returns the kernel.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$kernel);
