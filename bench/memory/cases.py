@@ -169,12 +169,14 @@ for schedule in ("histogram_shared.mlir", "histogram_warps.mlir", "histogram_agg
         c["name"] += tag
         CASES.append(c)
 
-# Per-block sums through the textbook interleaved tree (tid % (2*s)), the
-# SIMT form the raising leaves alone, rewritten to sequential addressing: it
-# reads x once and writes one sum per 256 elements.
-CASES.append(case("tree_sum", "tree_sequential.mlir", "in:f32[n]:in,out:f32[ceildiv(n,256)]:out,n:i32",
-                  "4*n+4*ceildiv(n,256)", ["n=67108864"], ["n=1000", "n=1", "n=4097"],
-                  ["n=1000", "n=1023", "n=1"]))
+# Per-block sums through the textbook interleaved tree (tid % (2*s)) and its
+# strided form (2*s*tid), the SIMT form the raising leaves alone, rewritten
+# to sequential addressing: it reads x once and writes one sum per 256
+# elements.
+for kernel in ("tree_sum", "tree_strided"):
+    CASES.append(case(kernel, "tree_sequential.mlir", "in:f32[n]:in,out:f32[ceildiv(n,256)]:out,n:i32",
+                      "4*n+4*ceildiv(n,256)", ["n=67108864"], ["n=1000", "n=1", "n=4097"],
+                      ["n=1000", "n=1023", "n=1"]))
 
 # Three elementwise kernels launched back to back (y = (2x + 1)^2 through t1,
 # t2), fused into one: it must read x and write t1, t2, y (the naive three

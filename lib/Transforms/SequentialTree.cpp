@@ -1,4 +1,4 @@
-//===- SequentialTree.cpp - Interleaved tree reductions, sequential -------===//
+//===- SequentialTree.cpp - Tree reductions, sequential addressing --------===//
 //
 // A rewrite of the SIMT form (a kernel the raising left alone: its threads,
 // shared memory and barriers are explicit), so it works on the kernel as
@@ -57,20 +57,65 @@ bool isDoubled(Value step, Value s) {
   return false;
 }
 
-/// `v` is tid + s (either order, through index casts).
-bool isThreadPlus(Value v, Value s) {
-  auto add = stripExtensions(v).getDefiningOp<arith::AddIOp>();
-  if (!add)
+/// The element a thread of the tree updates, i: tid itself (interleaved
+/// form) or `strided` = 2 * s * tid (strided form).
+struct UpdatedElement {
+  Value strided; ///< null for the interleaved form
+  bool is(Value v) const { return strided ? stripExtensions(v) == strided : isThreadIdX(v); }
+  /// `v` is i + s (either order, through index casts).
+  bool isPlus(Value v, Value s) const {
+    auto add = stripExtensions(v).getDefiningOp<arith::AddIOp>();
+    if (!add)
+      return false;
+    Value a = add.getLhs(), b = add.getRhs();
+    return (is(a) && stripExtensions(b) == s) || (is(b) && stripExtensions(a) == s);
+  }
+};
+
+/// `v` is 2 * s * tid in any association of integer multiplications and
+/// left shifts by constants; sets `tid` to its thread-index factor (of the
+/// counter's type, as the multiplications are).
+bool isDoubledCounterTimesThread(Value v, Value s, Value &tid) {
+  SmallVector<Value> leaves;
+  int64_t constant = 1;
+  SmallVector<Value> work{v};
+  while (!work.empty()) {
+    Value x = work.pop_back_val();
+    Operation *op = x.getDefiningOp();
+    std::optional<int64_t> c = getConstantIntValue(x);
+    if (c) {
+      constant *= *c;
+    } else if (auto mul = dyn_cast_or_null<arith::MulIOp>(op)) {
+      work.append({mul.getLhs(), mul.getRhs()});
+    } else if (auto shl = dyn_cast_or_null<arith::ShLIOp>(op)) {
+      std::optional<int64_t> by = getConstantIntValue(shl.getRhs());
+      if (!by || *by < 0 || *by > 8)
+        return false;
+      constant <<= *by;
+      work.push_back(shl.getLhs());
+    } else {
+      leaves.push_back(x);
+    }
+    if (leaves.size() > 2 || constant > 2 || constant < 1)
+      return false;
+  }
+  if (constant != 2 || leaves.size() != 2)
     return false;
-  Value a = add.getLhs(), b = add.getRhs();
-  return (isThreadIdX(a) && stripExtensions(b) == s) || (isThreadIdX(b) && stripExtensions(a) == s);
+  if (leaves[1] == s)
+    std::swap(leaves[0], leaves[1]);
+  if (leaves[0] != s || !isThreadIdX(leaves[1]))
+    return false;
+  tid = leaves[1];
+  return true;
 }
 
-/// The parts of an interleaved tree loop the rewrite changes.
+/// The parts of a tree loop the rewrite changes.
 struct TreeLoop {
   arith::CmpIOp bound;  ///< s < blockDim.x (before region)
   scf::IfOp guard;      ///< if (tid % (2 * s) == 0) { a[tid] = a[tid] OP a[tid + s]; }
-  Value tid;            ///< the remainder's dividend
+                        ///< or if (2*s*tid < blockDim.x) { a[2*s*tid] = ... a[2*s*tid + s]; }
+  Value tid;            ///< the thread index, of the counter's type
+  UpdatedElement element;
   Value shared;         ///< a
   Operation *combine;   ///< OP
   scf::YieldOp yield;   ///< yields 2 * s
@@ -122,7 +167,7 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
       t.guard = guard;
     } else if (!isa<arith::ConstantOp, arith::MulIOp, arith::ShLIOp, arith::RemUIOp,
                     arith::RemSIOp, arith::CmpIOp, arith::IndexCastOp, arith::IndexCastUIOp,
-                    arith::ExtSIOp, arith::ExtUIOp>(op)) {
+                    arith::ExtSIOp, arith::ExtUIOp, gpu::BlockDimOp>(op)) {
       return fail("the loop body does more than one guarded update and a barrier");
     }
   }
@@ -132,20 +177,44 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
   Value step = t.yield.getOperand(0);
   if (!isDoubled(step, s))
     return fail("the counter is not doubled each iteration");
-  // The guard: tid % (2 * s) == 0.
-  auto eq = t.guard.getCondition().getDefiningOp<arith::CmpIOp>();
-  if (!eq || eq.getPredicate() != arith::CmpIPredicate::eq)
-    return fail("the update's guard is not tid % (2 * s) == 0");
-  Value rem = isConstant(eq.getRhs(), 0) ? eq.getLhs() : eq.getRhs();
-  if (!isConstant(eq.getLhs(), 0) && !isConstant(eq.getRhs(), 0))
-    return fail("the update's guard is not tid % (2 * s) == 0");
-  Operation *remOp = rem.getDefiningOp();
-  if (!remOp || !isa<arith::RemUIOp, arith::RemSIOp>(remOp) ||
-      (remOp->getOperand(1) != step && !isDoubled(remOp->getOperand(1), s)) ||
-      !isThreadIdX(remOp->getOperand(0)))
-    return fail("the update's guard is not tid % (2 * s) == 0");
-  t.tid = remOp->getOperand(0);
-  // The update: a[tid] = a[tid] OP a[tid + s], nothing else.
+  // The guard: tid % (2 * s) == 0 (interleaved: divergent warps), or
+  // 2 * s * tid < blockDim.x (strided: bank conflicts). Both update every
+  // element j that is a multiple of 2 * s from j + s, and nothing else,
+  // which is all the rewrite relies on; only the thread doing it differs.
+  auto cmp = t.guard.getCondition().getDefiningOp<arith::CmpIOp>();
+  const char *notAGuard =
+      "the update's guard is neither tid % (2 * s) == 0 nor 2 * s * tid < blockDim.x";
+  if (!cmp)
+    return fail(notAGuard);
+  if (cmp.getPredicate() == arith::CmpIPredicate::eq) {
+    Value rem = isConstant(cmp.getRhs(), 0) ? cmp.getLhs() : cmp.getRhs();
+    if (!isConstant(cmp.getLhs(), 0) && !isConstant(cmp.getRhs(), 0))
+      return fail(notAGuard);
+    Operation *remOp = rem.getDefiningOp();
+    if (!remOp || !isa<arith::RemUIOp, arith::RemSIOp>(remOp) ||
+        (remOp->getOperand(1) != step && !isDoubled(remOp->getOperand(1), s)) ||
+        !isThreadIdX(remOp->getOperand(0)))
+      return fail(notAGuard);
+    t.tid = remOp->getOperand(0);
+  } else if (cmp.getPredicate() == arith::CmpIPredicate::ult ||
+             cmp.getPredicate() == arith::CmpIPredicate::slt) {
+    Value index = cmp.getLhs();
+    if (!isBlockDimX(cmp.getRhs()) || !isDoubledCounterTimesThread(index, s, t.tid))
+      return fail(notAGuard);
+    // 2 * s * tid < 2 * 1024 * 1024 for any block: no wrap from 32 bits up.
+    if (!index.getType().isIndex() && index.getType().getIntOrFloatBitWidth() < 32)
+      return fail("the strided update's element 2 * s * tid is narrower than 32 bits");
+    // It is replaced by tid inside the update; anywhere else it would keep
+    // the old meaning.
+    if (llvm::any_of(index.getUsers(), [&](Operation *u) {
+          return u != cmp && !t.guard.getThenRegion().isAncestor(u->getParentRegion());
+        }))
+      return fail("the strided update's element 2 * s * tid is used outside the update");
+    t.element.strided = index;
+  } else {
+    return fail(notAGuard);
+  }
+  // The update: a[i] = a[i] OP a[i + s], nothing else (i = tid or 2*s*tid).
   memref::StoreOp store;
   int loads = 0;
   for (Operation &op : t.guard.getThenRegion().front().without_terminator()) {
@@ -161,8 +230,8 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
       return fail("the update does more than combine two elements of shared memory");
     }
   }
-  if (!store || store.getIndices().size() != 1 || !isThreadIdX(store.getIndices()[0]))
-    return fail("the update does not store to element tid of an array");
+  if (!store || store.getIndices().size() != 1 || !t.element.is(store.getIndices()[0]))
+    return fail("the update does not store to the element its guard selects");
   if (loads != 2)
     return fail("the update does not load two elements of the array");
   t.shared = store.getMemRef();
@@ -189,11 +258,11 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
            l->getBlock() == store->getBlock();
   };
   if (!inUpdate(own) || !inUpdate(other))
-    return fail("the update does not combine a[tid] with a[tid + s]");
-  if (!isThreadIdX(own.getIndices()[0]))
+    return fail("the update does not combine a[i] with a[i + s]");
+  if (!t.element.is(own.getIndices()[0]))
     std::swap(own, other);
-  if (!isThreadIdX(own.getIndices()[0]) || !isThreadPlus(other.getIndices()[0], s))
-    return fail("the update does not combine a[tid] with a[tid + s]");
+  if (!t.element.is(own.getIndices()[0]) || !t.element.isPlus(other.getIndices()[0], s))
+    return fail("the update does not combine a[i] with a[i + s]");
   t.combine = combine;
   // Where it sits: no loop around it (what comes before would come after),
   // structured control flow only (one block per region up to the kernel).
@@ -224,7 +293,8 @@ FailureOr<TreeLoop> matchTree(scf::WhileOp loop, gpu::GPUFuncOp kernel, std::str
   return t;
 }
 
-/// s = blockDim.x / 2 while s > 0, tid < s, s >>= 1: in place.
+/// s = blockDim.x / 2 while s > 0, tid < s, a[tid] OP= a[tid + s], s >>= 1:
+/// in place.
 void rewrite(scf::WhileOp loop, TreeLoop &t) {
   OpBuilder b(loop);
   Location loc = loop.getLoc();
@@ -242,6 +312,11 @@ void rewrite(scf::WhileOp loop, TreeLoop &t) {
   t.bound.replaceAllUsesWith(positive);
   t.bound.erase();
   Value s = loop.getAfter().front().getArgument(0);
+  // The strided form's element 2 * s * tid becomes tid in the update.
+  if (t.element.strided)
+    t.element.strided.replaceUsesWithIf(t.tid, [&](OpOperand &use) {
+      return t.guard.getThenRegion().isAncestor(use.getOwner()->getParentRegion());
+    });
   b.setInsertionPoint(t.guard);
   t.guard.getConditionMutable().assign(
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, t.tid, s));

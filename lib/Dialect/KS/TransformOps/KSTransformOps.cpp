@@ -291,7 +291,7 @@ DiagnosedSilenceableFailure transform::SIMTSequentialTreeOp::applyToOne(
     return refuse(*this, target, name, "the target is not a kernel (gpu.func)");
   std::string why;
   if (rewriteInterleavedTrees(kernel, why) == 0)
-    return refuse(*this, target, name, "no interleaved tree reduction to rewrite: " + why);
+    return refuse(*this, target, name, "no interleaved or strided tree reduction to rewrite: " + why);
   results.push_back(kernel);
   return DiagnosedSilenceableFailure::success();
 }

@@ -330,14 +330,15 @@ def KS_SIMTPrivatizedAtomicsOp : Op<Transform_Dialect, "ks.simt_privatized_atomi
 def KS_SIMTSequentialTreeOp : Op<Transform_Dialect, "ks.simt_sequential_tree",
     [FunctionalStyleTransformOpTrait, MemoryEffectsOpInterface, TransformEachOpTrait,
      TransformOpInterface]> {
-  let summary = "Rewrite a block's interleaved tree reduction (tid % (2*s)) to sequential addressing";
+  let summary = "Rewrite a block's interleaved or strided tree reduction to sequential addressing";
   let description = [{
     For kernels the raising leaves alone (threads, shared memory and
     barriers explicit): the loop
     `for (s = 1; s < blockDim.x; s *= 2) { if (tid % (2*s) == 0)
     a[tid] = a[tid] OP a[tid + s]; __syncthreads(); }` diverges in every
-    warp and strides its shared-memory accesses by 2s (bank conflicts). It
-    becomes `for (s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) ...;
+    warp and strides its shared-memory accesses by 2s (bank conflicts);
+    its strided form, `i = 2*s*tid; if (i < blockDim.x) a[i] = a[i] OP
+    a[i + s]`, keeps the bank conflicts. Either becomes `for (s = blockDim.x / 2; s > 0; s >>= 1) { if (tid < s) ...;
     __syncthreads(); }`: the active threads stay contiguous, whole warps
     retire, a warp reads consecutive words. The target is the kernel
     (gpu.func); every such loop in it is rewritten. `a` is one-dimensional
@@ -351,8 +352,9 @@ def KS_SIMTSequentialTreeOp : Op<Transform_Dialect, "ks.simt_sequential_tree",
     `__shared__` attribution of the kernel accessed only by loads and
     stores (dynamic shared memory's views alias it), both operands are
     loaded within the update, and after the loop the array is only read at
-    element 0 (the one element both orders agree on). Integer combinations
-    lose `nsw`. Returns the kernel.
+    element 0 (the one element both orders agree on); the strided form's
+    `2*s*tid` must be at least 32 bits wide and used only by the guard and
+    the update. Integer combinations lose `nsw`. Returns the kernel.
   }];
   let arguments = (ins TransformHandleTypeInterface:$target);
   let results = (outs TransformHandleTypeInterface:$kernel);
