@@ -185,6 +185,14 @@ CHAIN = "x:f32[n]:in,t1:f32[n]:out,t2:f32[n]:out,y:f32[n]:out,n:i32"
 CASES.append(case("chain3", "fuse_grid_c4.mlir", CHAIN, "16*n", ["n=67108864"],
                   ["n=1000", "n=1", "n=4097"], ["n=1000", "n=1023", "n=1"]))
 
+# The same chain with the intermediates the launcher's own (allocated and
+# freed there: ks.scratch): fused, they are no longer written, so the fused
+# kernel moves 8 bytes per element against the naive launches' 24. ks-bench
+# poisons the scratch buffers and compares only y.
+CASES.append(case("chain3_scratch", "fuse_grid_c4.mlir",
+                  "x:f32[n]:in,y:f32[n]:out,n:i32,t1:f32[n]:scratch,t2:f32[n]:scratch", "8*n",
+                  ["n=67108864"], ["n=1000", "n=1", "n=4097"], ["n=1000", "n=1023", "n=1"]))
+
 # An elementwise kernel into a row sum (t = 2x + 1, y = row sums of t), fused:
 # read x, write t and y.
 CASES.append(rows_case("scale_rowsum", "x:f32[rows*cols]:in,t:f32[rows*cols]:out,y:f32[rows]:out,"

@@ -167,11 +167,14 @@ private:
     return cudaSuccess;
   }
 
-  /// Restores the inputs and poisons the `out` buffers with `poison`.
+  /// Restores the inputs and poisons the `out` and `scratch` buffers with
+  /// `poison` (a kernel reading scratch it did not write then shows in the
+  /// outputs of the two poisoned runs).
   cudaError_t restoreAndPoison(uint8_t poison) {
     cudaError_t err = upload(inputs, nullptr);
     for (size_t i = 0; err == cudaSuccess && i < spec.params.size(); ++i)
-      if (spec.params[i].isBuffer && spec.params[i].role == Role::Out)
+      if (spec.params[i].isBuffer &&
+          (spec.params[i].role == Role::Out || spec.params[i].role == Role::Scratch))
         err = cudaMemset(buffers[i].ptr, poison, bytesOf(i));
     return err;
   }

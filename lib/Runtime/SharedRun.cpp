@@ -9,14 +9,16 @@
 
 using namespace mlir::ks::runtime;
 
-bool mlir::ks::runtime::isOutput(const Param &p) { return p.isBuffer && p.role != Role::In; }
+bool mlir::ks::runtime::isOutput(const Param &p) {
+  return p.isBuffer && (p.role == Role::Out || p.role == Role::InOut);
+}
 
 std::vector<std::vector<uint8_t>>
 mlir::ks::runtime::makeInputs(const LaunchSpec &spec, const ResolvedLaunch &launch, uint64_t seed) {
   std::vector<std::vector<uint8_t>> inputs(spec.params.size());
   for (size_t i = 0; i < spec.params.size(); ++i) {
     const Param &p = spec.params[i];
-    if (p.isBuffer && p.role != Role::Out)
+    if (p.isBuffer && (p.role == Role::In || p.role == Role::InOut))
       fillRandom(inputs[i], p.type, size_t(launch.extents[i]), p.lo, p.hi, seedFor(seed, p.name));
   }
   return inputs;

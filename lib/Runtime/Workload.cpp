@@ -64,10 +64,22 @@ std::optional<Role> mlir::ks::runtime::parseRole(const std::string &name) {
     return Role::Out;
   if (name == keys::kRoleInOut)
     return Role::InOut;
+  if (name == keys::kRoleScratch)
+    return Role::Scratch;
   return std::nullopt;
 }
 const char *mlir::ks::runtime::toString(Role role) {
-  return role == Role::In ? keys::kRoleIn : role == Role::Out ? keys::kRoleOut : keys::kRoleInOut;
+  switch (role) {
+  case Role::In:
+    return keys::kRoleIn;
+  case Role::Out:
+    return keys::kRoleOut;
+  case Role::InOut:
+    return keys::kRoleInOut;
+  case Role::Scratch:
+    return keys::kRoleScratch;
+  }
+  return keys::kRoleIn;
 }
 
 static bool setDefaultRange(Param &p) {
@@ -119,7 +131,7 @@ bool mlir::ks::runtime::parseParamList(const std::string &text, std::vector<Para
       std::optional<Role> role = parseRole(fields[2]);
       if (!role || !p.isBuffer) {
         error = "parameter '" + p.name + "': " +
-                (p.isBuffer ? "unknown role '" + fields[2] + "'; valid roles: in, out, inout"
+                (p.isBuffer ? "unknown role '" + fields[2] + "'; valid roles: in, out, inout, scratch"
                             : std::string("only buffers (TYPE[EXTENT]) have a role"));
         return false;
       }
@@ -290,7 +302,7 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
       std::optional<Role> role =
           p[keys::kRole].is_string() ? parseRole(p[keys::kRole]) : std::optional<Role>();
       if (!role || !param.isBuffer) {
-        error = path + ": 'role' must be in, out or inout, and only buffers have one";
+        error = path + ": 'role' must be in, out, inout or scratch, and only buffers have one";
         return std::nullopt;
       }
       param.role = *role;

@@ -663,9 +663,15 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
       if (extent)
         param[keys::kExtent] = inLanes(*extent, elem->lanes);
       auto [reads, writes] = accessesOf(kernel.getArgument(i));
-      param[keys::kRole] = reads && writes ? keys::kRoleInOut
-                           : writes        ? keys::kRoleOut
-                                           : keys::kRoleIn;
+      // The launcher's own intermediate (the importer's ks.scratch): what
+      // it holds is no result, so a fused kernel may stop writing it.
+      auto arg = dyn_cast<BlockArgument>(operand);
+      bool scratch = arg && arg.getOwner() == &fn.getBody().front() &&
+                     fn.getArgAttr(arg.getArgNumber(), "ks.scratch");
+      param[keys::kRole] = scratch            ? keys::kRoleScratch
+                           : reads && writes ? keys::kRoleInOut
+                           : writes          ? keys::kRoleOut
+                                             : keys::kRoleIn;
     } else {
       std::optional<StringRef> type = typeName(operand.getType());
       if (!type || *type == "f16" || *type == "bf16")

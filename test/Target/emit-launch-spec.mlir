@@ -157,3 +157,34 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// A launcher's own intermediate (the importer's ks.scratch: allocated,
+// handed to kernels, freed) is "scratch" whatever the kernel does with it:
+// ks-bench poisons it and compares nothing of it.
+// CHECK-LABEL: "kernel": "produce",
+// CHECK:      "extent": "1000",
+// CHECK-NEXT: "name": "t",
+// CHECK-NEXT: "role": "scratch",
+// CHECK:      "name": "y",
+// CHECK-NEXT: "role": "out",
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @produce(%t: memref<?xf32>, %y: memref<?xf32>) kernel {
+      %i = gpu.thread_id x
+      %c = arith.constant 1.0 : f32
+      memref.store %c, %t[%i] : memref<?xf32>
+      memref.store %c, %y[%i] : memref<?xf32>
+      gpu.return
+    }
+  }
+  func.func @launch(%t: memref<?xf32> {ks.allocated, ks.name = "t", ks.scratch},
+                    %y: memref<?xf32> {ks.name = "y"})
+      attributes {ks.workload = #ks.workload<scalars = {}, buffers = {t = 1000, y = 1000}>} {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @kernels::@produce blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+        args(%t : memref<?xf32>, %y : memref<?xf32>)
+    return
+  }
+}

@@ -40,6 +40,26 @@ TEST(SharedRun, InputsAreTheSeededOnes) {
   EXPECT_NE(shared.inputs(), makeInputs(f.spec, f.launch, 8));
 }
 
+// A scratch buffer (a launcher's own intermediate) has no inputs and is no
+// output: nothing of it is drawn, kept as a reference or compared.
+TEST(SharedRun, ScratchIsNeitherInputNorOutput) {
+  LaunchSpec spec;
+  std::string error;
+  ASSERT_TRUE(parseParamList("x:f32[n]:in,t:f32[n]:scratch,y:f32[n]:out,n", spec.params, error))
+      << error;
+  spec.kernel = "k";
+  spec.scalars["n"] = 10;
+  std::optional<ResolvedLaunch> r = resolve(spec, error);
+  ASSERT_TRUE(r) << error;
+  std::vector<std::vector<uint8_t>> inputs = makeInputs(spec, *r, 1);
+  EXPECT_EQ(inputs[0].size(), 40u);
+  EXPECT_TRUE(inputs[1].empty());
+  EXPECT_FALSE(isOutput(spec.params[1]));
+  EXPECT_TRUE(isOutput(spec.params[2]));
+  SharedRun shared(spec, *r, 1);
+  EXPECT_TRUE(shared.reference(1, /*poisonB=*/false).empty());
+}
+
 TEST(SharedRun, AForkedWorkersReferenceReachesTheLaterOnes) {
   Fixture f = makeFixture();
   SharedRun shared(f.spec, f.launch, 1);

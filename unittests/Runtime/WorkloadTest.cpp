@@ -65,6 +65,14 @@ TEST(Workload, CommandLineForms) {
   EXPECT_DOUBLE_EQ(params[6].lo, -2.5);
   EXPECT_DOUBLE_EQ(params[6].hi, 0.5);
 
+  // scratch: a launcher's own intermediate (ks.scratch).
+  ASSERT_TRUE(parseParamList("t:f32[n]:scratch", params, error)) << error;
+  EXPECT_EQ(params.back().role, Role::Scratch);
+  EXPECT_STREQ(toString(Role::Scratch), "scratch");
+  EXPECT_EQ(parseRole("scratch"), Role::Scratch);
+  EXPECT_FALSE(parseParamList("t:f32[n]:temp", params, error));
+  EXPECT_NE(error.find("valid roles: in, out, inout, scratch"), std::string::npos) << error;
+
   std::array<std::string, 3> dims;
   ASSERT_TRUE(parseDims("ceildiv(N,16),ceildiv(M,16)", dims, error));
   EXPECT_EQ(dims[0], "ceildiv(N,16)");

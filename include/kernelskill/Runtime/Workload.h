@@ -29,7 +29,9 @@
 namespace mlir::ks::runtime {
 
 enum class ElemType { F16, BF16, F32, F64, I8, U8, I32, U32, I64, U64 };
-enum class Role { In, Out, InOut };
+/// Scratch: a buffer only the kernels see (a launcher's own intermediate),
+/// poisoned before each run like Out but neither compared nor copied back.
+enum class Role { In, Out, InOut, Scratch };
 
 /// "f32" -> F32; nullopt for an unknown name.
 std::optional<ElemType> parseElemType(const std::string &name);

@@ -42,6 +42,9 @@ inline constexpr const char *kGlobal = "global";
 inline constexpr const char *kRoleIn = "in";
 inline constexpr const char *kRoleOut = "out";
 inline constexpr const char *kRoleInOut = "inout";
+/// Only the kernels see it (a launcher's own intermediate, `ks.scratch`):
+/// poisoned, neither compared nor checked, so a fusion may stop writing it.
+inline constexpr const char *kRoleScratch = "scratch";
 
 } // namespace mlir::ks::launch_spec
 
