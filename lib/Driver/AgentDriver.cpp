@@ -464,6 +464,18 @@ private:
   void measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
                          CandidateMemory &memory, std::map<size_t, BenchFiles> &compiled);
   bool writeFile(StringRef path, StringRef text);
+  /// refine=: rounds after the first measurements. Each compiles (with
+  /// `compileOne`, in rank order) the knob neighbours of the fastest
+  /// verified candidate that are not yet compiled, while d.evaluated is
+  /// under `total`, and measures them (`measure`); the rounds stop when one
+  /// finds nothing faster than that candidate beyond the noise, no
+  /// neighbour is left, or the budget is spent. Messages say each round's
+  /// outcome and why they stopped.
+  void refineAroundFastest(
+      KernelDecision &d, const std::vector<Candidate> &ranked, int64_t total,
+      llvm::function_ref<bool(const Candidate &, int)> compileOne,
+      std::map<size_t, BenchFiles> &compiledFiles,
+      llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure);
   /// `run` given and measuring: the schedule is measured first (measurePick)
   /// and the lifted original comes back when it is not faster.
   void scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
@@ -842,7 +854,6 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                           "no point of the proposals fits the verifier and the budgets", &run);
 
   // Step 4: compile the best `budget` on copies of the module.
-  int64_t count = std::min<int64_t>(std::max(budget.getValue(), 1), int64_t(ranked.size()));
   d.compiledWith = ptxasPath ? "ptxas " + *ptxasPath + " (" + run.chip + ", -O" +
                                    std::to_string(optLevel) + ")"
                              : "no ptxas found: transforms applied to copies, registers "
@@ -857,6 +868,11 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   // kernel whose original cannot be run is decided statically, with why).
   std::optional<Reference> ref = referenceFor(d, run);
   CandidateMemory memory = memoryFor(kernel, ref ? &*ref : nullptr, run);
+  // refine=: part of the budget waits for the first measurements (at least
+  // one candidate is the model's).
+  int64_t total = std::max(budget.getValue(), 1);
+  int64_t reserved = ref && refine > 0 ? std::min<int64_t>(refine, total - 1) : 0;
+  int64_t count = std::min<int64_t>(total - reserved, int64_t(ranked.size()));
   // measure=cuda: each compiled candidate's PTX and launch manifest, by its
   // index in d.evaluated.
   std::map<size_t, BenchFiles> compiledFiles;
@@ -864,27 +880,24 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   int64_t skippedSame = 0, skippedCap = 0;
   auto compileStart = std::chrono::steady_clock::now();
   bool outOfTime = false;
-  for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
-    // search-seconds=: the candidates compiled so far are measured and
-    // decided; no further one is compiled.
-    if (searchSeconds > 0 && !d.evaluated.empty() &&
-        secondsSince(compileStart) >= double(searchSeconds)) {
-      outOfTime = true;
-      break;
-    }
-    Candidate c = ranked[next];
+  // Compiles `point` (ptxas's verdict from the tuning database or now) into
+  // d.evaluated; false when it is not compiled (rated like one compiled
+  // before, or over the lowered register cap).
+  auto compileOne = [&](const Candidate &point, int round) -> bool {
+    Candidate c = point;
+    c.round = round;
     if (llvm::any_of(seen, [&](const Candidate *s) {
           return s->cost.seconds == c.cost.seconds && s->registers == c.registers &&
                  s->sharedBytes == c.sharedBytes && s->threads == c.threads;
         })) {
       ++skippedSame;
-      continue;
+      return false;
     }
     if (c.registers > registerCap) {
       ++skippedCap;
-      continue;
+      return false;
     }
-    seen.push_back(&ranked[next]);
+    seen.push_back(&point);
     int64_t estimate = c.registers;
     if (ptxasPath) {
       // ptxas's verdict: from the tuning database when an earlier run
@@ -914,7 +927,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                    std::to_string(registerCap) + " by the estimate"});
         }
         d.evaluated.push_back(std::move(c));
-        continue;
+        return true;
       }
       if (result.files)
         compiledFiles[d.evaluated.size()] = std::move(*result.files);
@@ -922,12 +935,23 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
       if (!appliesToCopy(module, scriptText({{d.kernel, &c}}, /*raise=*/false))) {
         c.status = "rejected: the transform did not apply";
         d.evaluated.push_back(std::move(c));
-        continue;
+        return true;
       }
     }
     c.cost = predictCandidate(c, shape, caps);
     c.status = "compiled";
     d.evaluated.push_back(std::move(c));
+    return true;
+  };
+  for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
+    // search-seconds=: the candidates compiled so far are measured and
+    // decided; no further one is compiled.
+    if (searchSeconds > 0 && !d.evaluated.empty() &&
+        secondsSince(compileStart) >= double(searchSeconds)) {
+      outOfTime = true;
+      break;
+    }
+    compileOne(ranked[next], /*round=*/1);
   }
   if (outOfTime)
     d.compiledWith += "; search-seconds=" + std::to_string(searchSeconds) + " ran out after " +
@@ -969,6 +993,10 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
         measureCandidates(d, *ref, run, memory, again);
     }
     d.measureSeconds = secondsSince(measureStart);
+    if (reserved > 0 && d.measuredBeforeMs > 0)
+      refineAroundFastest(d, ranked, total, compileOne, compiledFiles, [&](auto &files) {
+        measureCandidates(d, *ref, run, memory, files);
+      });
   }
 
   // Step 5 with measurements: the fastest verified candidate; within the
@@ -1045,6 +1073,97 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   }
   d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
                ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
+}
+
+void AgentDriver::refineAroundFastest(
+    KernelDecision &d, const std::vector<Candidate> &ranked, int64_t total,
+    llvm::function_ref<bool(const Candidate &, int)> compileOne,
+    std::map<size_t, BenchFiles> &compiledFiles,
+    llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure) {
+  auto fastest = [&]() {
+    int best = -1;
+    for (auto [i, c] : llvm::enumerate(d.evaluated))
+      if (c.status == "compiled" && c.measuredMs > 0 &&
+          (best < 0 || c.measuredMs < d.evaluated[best].measuredMs))
+        best = int(i);
+    return best;
+  };
+  std::string firstMeasured = d.measuredWith;
+  std::vector<std::string> notes;
+  int center = fastest();
+  std::string stop;
+  while (true) {
+    if (center < 0) {
+      stop = "no candidate was verified";
+      break;
+    }
+    if (int64_t(d.evaluated.size()) >= total) {
+      stop = "the budget is spent";
+      break;
+    }
+    const Candidate &c = d.evaluated[center];
+    auto negotiation = llvm::find_if(d.negotiations, [&](const auto &n) {
+      return n.first == c.family->name;
+    });
+    if (negotiation == d.negotiations.end()) {
+      stop = "no knob space for " + c.family->name.str();
+      break;
+    }
+    std::vector<const Candidate *> next =
+        knobNeighbours(c, ranked, negotiation->second.space, d.evaluated);
+    std::string around = describeKnobs(c);
+    double centerMs = c.measuredMs;
+    int round = d.round + 1;
+    auto compileStart = std::chrono::steady_clock::now();
+    std::map<size_t, BenchFiles> files;
+    size_t before = d.evaluated.size();
+    for (const Candidate *n : next) {
+      if (int64_t(d.evaluated.size()) >= total)
+        break;
+      size_t index = d.evaluated.size();
+      if (!compileOne(*n, round))
+        continue;
+      if (auto it = compiledFiles.find(index); it != compiledFiles.end())
+        files[index] = it->second;
+    }
+    d.compileSeconds += secondsSince(compileStart);
+    if (d.evaluated.size() == before) {
+      stop = next.empty() ? "no knob neighbour of " + around + " is left"
+                          : "its knob neighbours rate like compiled ones or exceed the "
+                            "register budget";
+      break;
+    }
+    d.round = round;
+    auto measureStart = std::chrono::steady_clock::now();
+    double originalMs = d.measuredBeforeMs;
+    if (!files.empty())
+      measure(files);
+    d.measureSeconds += secondsSince(measureStart);
+    if (d.measuredBeforeMs <= 0) {
+      // The earlier rounds' measurements stand; this one's candidates have
+      // no time, so none of them is chosen.
+      stop = "round " + std::to_string(round) + " was not measured (" + d.measuredWith + ")";
+      d.measuredBeforeMs = originalMs;
+      break;
+    }
+    int best = fastest();
+    notes.push_back(llvm::formatv("round {0}: {1} neighbour{2} of {3} ({4:f4} ms)", round,
+                                  d.evaluated.size() - before,
+                                  d.evaluated.size() - before == 1 ? "" : "s", around, centerMs)
+                        .str());
+    if (best == center || d.evaluated[best].measuredMs >= centerMs * (1 - kMeasurementNoise)) {
+      stop = "round " + std::to_string(round) + " found nothing faster beyond the noise";
+      break;
+    }
+    notes.back() += llvm::formatv(", the fastest now {0} ({1:f4} ms)",
+                                  describeKnobs(d.evaluated[best]), d.evaluated[best].measuredMs)
+                        .str();
+    center = best;
+  }
+  std::string text = "refine: " + llvm::join(notes, "; ") + (notes.empty() ? "" : "; ") +
+                     "stopped: " + stop;
+  d.negotiations.back().second.messages.push_back({"driver", "driver", "", text});
+  d.measuredWith = firstMeasured + "; " + text;
 }
 
 LogicalResult AgentDriver::applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen) {

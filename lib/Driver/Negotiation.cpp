@@ -186,3 +186,43 @@ bool mlir::ks::spilledAtRegisterLimit(int64_t registers, int64_t threads,
                                       const GPUCapabilities &caps, const Budgets &budgets) {
   return registers + 8 >= registersAllowed(threads, caps, budgets);
 }
+
+std::vector<const Candidate *>
+mlir::ks::knobNeighbours(const Candidate &center, const std::vector<Candidate> &ranked,
+               ArrayRef<std::pair<std::string, std::vector<int64_t>>> space,
+               ArrayRef<Candidate> evaluated) {
+  auto stepOf = [&](StringRef knob, int64_t value) -> std::optional<size_t> {
+    for (auto &[name, values] : space)
+      if (name == knob)
+        if (auto it = llvm::find(values, value); it != values.end())
+          return size_t(it - values.begin());
+    return std::nullopt;
+  };
+  std::vector<const Candidate *> out;
+  for (const Candidate &c : ranked) {
+    if (c.family != center.family || c.knobs.size() != center.knobs.size())
+      continue;
+    int differing = 0;
+    bool adjacent = true;
+    for (auto &[name, value] : c.knobs) {
+      auto it = center.knobs.find(name);
+      if (it == center.knobs.end()) {
+        adjacent = false;
+        break;
+      }
+      if (it->second == value)
+        continue;
+      ++differing;
+      std::optional<size_t> a = stepOf(name, value), b = stepOf(name, it->second);
+      adjacent &= a && b && (*a + 1 == *b || *b + 1 == *a);
+    }
+    if (differing != 1 || !adjacent)
+      continue;
+    if (llvm::any_of(evaluated, [&](const Candidate &e) {
+          return e.family == c.family && e.knobs == c.knobs;
+        }))
+      continue;
+    out.push_back(&c);
+  }
+  return out;
+}

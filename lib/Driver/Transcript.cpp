@@ -39,6 +39,8 @@ Object candidateJSON(const Candidate &c) {
     o["verification"] = c.verification;
   if (c.measuredFromMemory)
     o["measured_from"] = "tuning database";
+  if (c.round > 1)
+    o["round"] = c.round;
   return o;
 }
 

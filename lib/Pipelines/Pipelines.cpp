@@ -111,6 +111,7 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.budget = options.budget;
     driver.searchSeconds = options.searchSeconds;
     driver.screen = options.screen;
+    driver.refine = options.refine;
     driver.maxRegisters = options.maxRegisters;
     driver.maxShared = options.maxShared;
     driver.minOccupancy = options.minOccupancy;

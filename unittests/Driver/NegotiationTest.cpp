@@ -40,4 +40,33 @@ TEST(Negotiation, SpillAtTheLimitLowersTheBudget) {
   budgets.maxRegisters = 64;
   EXPECT_TRUE(spilledAtRegisterLimit(64, 256, h200(), budgets));
 }
+// The refinement rounds' neighbours: one knob one step away in the composed
+// space (not two steps, not two knobs), the same family, not yet compiled,
+// in rank order.
+TEST(Negotiation, KnobNeighboursAreOneStepOfOneKnob) {
+  const ScheduleFamily *family = lookupScheduleFamily("outer_product");
+  ASSERT_TRUE(family);
+  auto point = [&](int64_t bm, int64_t bn) {
+    Candidate c;
+    c.family = family;
+    c.knobs = family->complete({{"BM", bm}, {"BN", bn}});
+    return c;
+  };
+  std::vector<std::pair<std::string, std::vector<int64_t>>> space = {
+      {"BM", {32, 64, 128, 256}}, {"BN", {32, 64, 128}}};
+  Candidate center = point(64, 64);
+  // Rank order: two steps first, then both knobs, then the neighbours.
+  std::vector<Candidate> ranked = {point(256, 64), point(128, 128), point(64, 64),
+                                   point(128, 64),  point(64, 32),   point(32, 64),
+                                   point(64, 128)};
+  std::vector<Candidate> evaluated = {center, point(64, 128)};
+  std::vector<const Candidate *> found = knobNeighbours(center, ranked, space, evaluated);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0], &ranked[3]); // BM 128
+  EXPECT_EQ(found[1], &ranked[4]); // BN 32
+  EXPECT_EQ(found[2], &ranked[5]); // BM 32
+  // Another family's point is never a neighbour.
+  ranked[3].family = lookupScheduleFamily("split_reduction");
+  EXPECT_EQ(knobNeighbours(center, ranked, space, evaluated).size(), 2u);
+}
 } // namespace

@@ -34,6 +34,9 @@ struct Candidate {
   double measuredMs = -1;
   std::string verification;
   bool measuredFromMemory = false;
+  /// The search round that compiled it: 1, the model's best; 2, 3, ...
+  /// refinement rounds around the fastest measured one (refine=).
+  int round = 1;
 };
 
 /// One exchange of the negotiation: `from` yields `knob` to `to`, or a
@@ -90,6 +93,15 @@ bool spilledAtRegisterLimit(int64_t registers, int64_t threads, const GPUCapabil
 
 /// "BM=128,BN=128,..." for the knobs that differ from the family's default.
 std::string describeKnobs(const Candidate &c);
+
+/// The points of `ranked` one knob step from `center` in its family's
+/// composed space (`space`: per knob, the allowed values in order), every
+/// other knob equal, that are not in `evaluated`; in rank order. The
+/// driver's refinement rounds (refine=) measure them.
+std::vector<const Candidate *>
+knobNeighbours(const Candidate &center, const std::vector<Candidate> &ranked,
+               llvm::ArrayRef<std::pair<std::string, std::vector<int64_t>>> space,
+               llvm::ArrayRef<Candidate> evaluated);
 
 } // namespace mlir::ks
 

@@ -26,7 +26,13 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
        module, lowered with the pipeline's own lowering and assembled by
        ptxas: candidates that fail or spill are rejected; the others are
        ranked again with ptxas's registers. Without ptxas the estimate
-       stands and the transcript says so.
+       stands and the transcript says so. With `measure=cuda` and
+       `refine=N`, N of the budget wait for the measurements: after the
+       model's best are measured, the points one knob step away from the
+       fastest verified one are compiled and measured, round after round,
+       until a round finds nothing faster (beyond the noise), no such point
+       is left or the budget is spent (the transcript's candidates carry
+       their round, the messages say why the rounds stopped).
     5. **Apply.** The best candidate is applied to the kernel when the
        model predicts it faster than the kernel's `ks.predicted_time` (the
        profiler's); between equal predictions the simpler candidate (fewer
@@ -70,6 +76,11 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            "measure=cuda: time the candidates verified at the odd workload once at the "
            "workload without verifying them there (ks-bench --time-only), then verify and "
            "time only the fastest (false: verify every candidate at the workload)">,
+    Option<"refine", "refine", "int", /*default=*/"0",
+           "measure=cuda: candidates of the budget kept for refinement rounds. The model's "
+           "best budget-refine are measured first; then, round after round, the knob "
+           "neighbours of the fastest verified one (one knob one step away, not yet "
+           "compiled), while a round finds a faster one and the budget lasts (0: none)">,
     Option<"maxRegisters", "max-registers", "int", /*default=*/"255",
            "Registers per thread no candidate may exceed">,
     Option<"maxShared", "max-shared", "int", /*default=*/"0",

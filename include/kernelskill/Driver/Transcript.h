@@ -22,7 +22,7 @@ namespace mlir::ks {
 
 struct KernelDecision {
   std::string kernel;
-  int round = 1;
+  int round = 1;                   ///< search rounds: 1, or 1 + refinement rounds (refine=)
   std::string sizes;               ///< "m=4096, n=4096, k=4096 (#ks.workload of ...)"
   double predictedBefore = -1;     ///< the profiler's seconds, -1 when unknown
   SmallVector<FindingAttr> findings;

@@ -93,6 +93,10 @@ struct KernelSkillPipelineOptions
                                            "before the driver stops compiling more (0: no "
                                            "limit)"),
                             llvm::cl::init(0)};
+  Option<int> refine{*this, "refine",
+                     llvm::cl::desc("measure=cuda: candidates of the budget kept for rounds "
+                                    "around the fastest measured one (its knob neighbours)"),
+                     llvm::cl::init(0)};
   Option<bool> screen{*this, "screen",
                       llvm::cl::desc("measure=cuda: screen candidates at the workload without "
                                      "verification, verify only the fastest there (false: "
