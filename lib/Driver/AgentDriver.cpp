@@ -207,6 +207,15 @@ public:
         else if (o->getString("kind") == "measured" && r.workload == this->workload)
           measured[r.schedule] = {o->getNumber("median_ms").value_or(-1), status,
                                   o->getString("verification").value_or("").str()};
+        else if (o->getString("kind") == "measured" && status == "pass") {
+          // Another workload's measurement calibrates the model here (that
+          // workload's own decides by its measurements, so a repeat run
+          // ranks as the first did).
+          double median = o->getNumber("median_ms").value_or(-1);
+          double predicted = o->getNumber("predicted_ms").value_or(-1);
+          if (median > 0 && predicted > 0)
+            ratios[r.schedule].push_back(median / predicted);
+        }
       }
   }
   struct Verdict {
@@ -217,6 +226,7 @@ public:
     double medianMs = -1;
     std::string status;       ///< "pass" or "rejected: ..."
     std::string verification; ///< where it was verified
+    double predictedMs = -1;  ///< the model's time at that workload (calibration)
   };
   const Verdict *lookup(const std::string &schedule) const {
     auto it = known.find(schedule);
@@ -241,7 +251,33 @@ public:
                               {"median_ms", m.medianMs},
                               {"status", m.status},
                               {"verification", m.verification},
+                              {"predicted_ms", m.predictedMs},
                               {"toolchain", toolchain}});
+  }
+  /// Measured / predicted of `schedule` at other workloads (the median of
+  /// its records), else of every point of the kernel measured there
+  /// (excluding the original); nothing without records.
+  std::optional<double> calibration(const std::string &schedule) const {
+    auto median = [](std::vector<double> v) {
+      llvm::sort(v);
+      return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    };
+    if (auto it = ratios.find(schedule); it != ratios.end())
+      return median(it->second);
+    std::vector<double> all;
+    for (auto &[name, values] : ratios)
+      if (name != "original")
+        llvm::append_range(all, values);
+    if (all.empty())
+      return std::nullopt;
+    return median(all);
+  }
+  /// How many measurements at other workloads calibrate the model.
+  size_t calibrationRecords() const {
+    size_t n = 0;
+    for (auto &[name, values] : ratios)
+      n += values.size();
+    return n;
   }
   bool enabled() const { return db != nullptr; }
   std::string error;
@@ -270,6 +306,7 @@ private:
   int optLevel;
   std::map<std::string, Verdict> known;
   std::map<std::string, Measurement> measured;
+  std::map<std::string, std::vector<double>> ratios; ///< measured / predicted, other workloads
 };
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -868,6 +905,27 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   // kernel whose original cannot be run is decided statically, with why).
   std::optional<Reference> ref = referenceFor(d, run);
   CandidateMemory memory = memoryFor(kernel, ref ? &*ref : nullptr, run);
+  // Calibration, when the decision is static: the tuning database's
+  // measurements of this kernel on this GPU (at other workloads: every
+  // measured one for a static decision) scale the model's times, and the
+  // points are ranked again. A measured search ranks by the model alone, so
+  // that a repeat run compiles the first one's candidates (all in the
+  // database: no ks-bench call); its measurements decide.
+  double originalCalibration = 1;
+  if (size_t records = ref ? 0 : memory.calibrationRecords()) {
+    originalCalibration = memory.calibration("original").value_or(1);
+    for (Candidate &c : ranked)
+      c.calibration = memory.calibration(c.family->opAttributes(c.knobs)).value_or(1);
+    llvm::stable_sort(ranked, [](const Candidate &a, const Candidate &b) {
+      return calibratedSeconds(a) < calibratedSeconds(b);
+    });
+    diversifyByPrimaryKnobs(ranked);
+    d.calibratedWith = llvm::formatv("the model calibrated by {0} measurement{1} of this kernel "
+                                     "on {2} at other workloads",
+                                     records, records == 1 ? "" : "s", run.sku)
+                           .str();
+    d.negotiations.back().second.messages.push_back({"driver", "driver", "", d.calibratedWith});
+  }
   // refine=: part of the budget waits for the first measurements (at least
   // one candidate is the model's).
   int64_t total = std::max(budget.getValue(), 1);
@@ -887,8 +945,9 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     Candidate c = point;
     c.round = round;
     if (llvm::any_of(seen, [&](const Candidate *s) {
-          return s->cost.seconds == c.cost.seconds && s->registers == c.registers &&
-                 s->sharedBytes == c.sharedBytes && s->threads == c.threads;
+          return s->cost.seconds == c.cost.seconds && s->calibration == c.calibration &&
+                 s->registers == c.registers && s->sharedBytes == c.sharedBytes &&
+                 s->threads == c.threads;
         })) {
       ++skippedSame;
       return false;
@@ -1047,8 +1106,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   for (auto [i, c] : llvm::enumerate(d.evaluated)) {
     if (c.status != "compiled")
       continue;
-    if (best < 0 || c.cost.seconds < d.evaluated[best].cost.seconds ||
-        (c.cost.seconds == d.evaluated[best].cost.seconds &&
+    if (best < 0 || calibratedSeconds(c) < calibratedSeconds(d.evaluated[best]) ||
+        (calibratedSeconds(c) == calibratedSeconds(d.evaluated[best]) &&
          c.family->complexity(c.knobs) <
              d.evaluated[best].family->complexity(d.evaluated[best].knobs)))
       best = int(i);
@@ -1058,10 +1117,12 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                           "every compiled candidate was rejected", /*run=*/nullptr);
   int chosen = best;
   Candidate &winner = d.evaluated[chosen];
-  if (d.predictedBefore > 0 && winner.cost.seconds >= d.predictedBefore) {
+  if (d.predictedBefore > 0 &&
+      calibratedSeconds(winner) >= d.predictedBefore * originalCalibration) {
     std::string why = llvm::formatv("the best candidate is predicted no faster than the "
                                     "kernel ({0:e3} s vs {1:e3} s)",
-                                    winner.cost.seconds, d.predictedBefore)
+                                    calibratedSeconds(winner),
+                                    d.predictedBefore * originalCalibration)
                           .str();
     // A raised kernel cannot stay as it is (see scheduleAnyway).
     // (Not measured again: the search measured what it could.)
@@ -1073,6 +1134,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   }
   d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
                ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
+  if (!d.calibratedWith.empty())
+    d.decision += " (" + d.calibratedWith + ")";
 }
 
 void AgentDriver::refineAroundFastest(
@@ -1416,12 +1479,15 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       c.measuredMs = it->second.medianMs;
       c.verification += " and " + ref.workload;
       memory.remember(c.family->opAttributes(c.knobs),
-                      CandidateMemory::Measurement{c.measuredMs, "pass", c.verification});
+                      CandidateMemory::Measurement{c.measuredMs, "pass", c.verification,
+                                                   c.cost.seconds * 1e3});
     }
     from = end;
   }
-  memory.remember("original", CandidateMemory::Measurement{d.measuredBeforeMs, "pass",
-                                                           "the reference"});
+  memory.remember("original",
+                  CandidateMemory::Measurement{d.measuredBeforeMs, "pass", "the reference",
+                                               d.predictedBefore > 0 ? d.predictedBefore * 1e3
+                                                                     : -1});
   // Screened out: never verified at the workload, so never chosen (and
   // remembered so, for a repeat run to decide the same).
   double fastestScreened = screenMs.empty() ? 0 : screenMs.at(order.front());

@@ -41,6 +41,10 @@ Object candidateJSON(const Candidate &c) {
     o["measured_from"] = "tuning database";
   if (c.round > 1)
     o["round"] = c.round;
+  if (c.calibration != 1) {
+    o["calibration"] = c.calibration;
+    o["calibrated_ms"] = ms(calibratedSeconds(c));
+  }
   return o;
 }
 
@@ -122,6 +126,8 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
     o["measured_before_ms"] = d.measuredBeforeMs;
   if (d.compileSeconds >= 0)
     o["compile_seconds"] = d.compileSeconds;
+  if (!d.calibratedWith.empty())
+    o["calibrated_with"] = d.calibratedWith;
   if (d.measureSeconds >= 0)
     o["measure_seconds"] = d.measureSeconds;
   return o;
@@ -154,6 +160,8 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
       os << ", not predicted (the family's defaults)";
     else
       os << ", predicted " << llvm::format("%.4f", ms(c.cost.seconds)) << " ms";
+    if (c.calibration != 1)
+      os << " (calibrated " << llvm::format("%.4f", ms(calibratedSeconds(c))) << " ms)";
     if (d.predictedBefore > 0 && c.cost.seconds > 0)
       os << " vs " << llvm::format("%.4f", ms(d.predictedBefore)) << " ms before ("
          << llvm::format("%.1f", d.predictedBefore / c.cost.seconds) << "x)";

@@ -37,7 +37,14 @@ struct Candidate {
   /// The search round that compiled it: 1, the model's best; 2, 3, ...
   /// refinement rounds around the fastest measured one (refine=).
   int round = 1;
+  /// Measured / predicted time from the tuning database's measurements of
+  /// this kernel on this GPU at other workloads: the point's own (median
+  /// over workloads), else every measured point's median; 1 without any.
+  double calibration = 1;
 };
+
+/// The model's time scaled by the calibration: what the driver ranks by.
+inline double calibratedSeconds(const Candidate &c) { return c.cost.seconds * c.calibration; }
 
 /// One exchange of the negotiation: `from` yields `knob` to `to`, or a
 /// budget (to = "driver") excludes values.

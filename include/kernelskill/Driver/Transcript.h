@@ -34,6 +34,9 @@ struct KernelDecision {
   std::string decision;             ///< why
   std::string scheduleOp;           ///< the transform op applied, as text
   std::string compiledWith;         ///< "ptxas (sm_90, -O3)" or why not
+  /// What calibrated the model's ranking (the tuning database's
+  /// measurements at other workloads), empty when nothing did.
+  std::string calibratedWith;
   /// measure=cuda: how candidates were measured, or why they were not.
   std::string measuredWith;
   double measuredBeforeMs = -1;     ///< the lifted original, measured in the same run
