@@ -272,11 +272,14 @@ public:
       return std::nullopt;
     return median(all);
   }
-  /// How many measurements at other workloads calibrate the model.
+  /// How many measurements of candidates at other workloads calibrate the
+  /// model (the original's alone do not: the candidates would stay at the
+  /// model's times while the original's moved).
   size_t calibrationRecords() const {
     size_t n = 0;
     for (auto &[name, values] : ratios)
-      n += values.size();
+      if (name != "original")
+        n += values.size();
     return n;
   }
   bool enabled() const { return db != nullptr; }
@@ -517,7 +520,8 @@ private:
       KernelDecision &d, const std::vector<Candidate> &ranked, int64_t total,
       llvm::function_ref<bool(const Candidate &, int)> compileOne,
       std::map<size_t, BenchFiles> &compiledFiles,
-      llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure);
+      llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure,
+      llvm::function_ref<bool()> outOfTime);
   /// `run` given and measuring: the schedule is measured first (measurePick)
   /// and the lifted original comes back when it is not faster.
   void scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
@@ -1057,10 +1061,12 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
         measureCandidates(d, *ref, run, memory, again);
     }
     d.measureSeconds = secondsSince(measureStart);
-    if (reserved > 0 && d.measuredBeforeMs > 0)
-      refineAroundFastest(d, ranked, total, compileOne, compiledFiles, [&](auto &files) {
-        measureCandidates(d, *ref, run, memory, files);
-      });
+    // (search-seconds=: no round once the first ones ran out of time.)
+    if (reserved > 0 && d.measuredBeforeMs > 0 && !outOfTime)
+      refineAroundFastest(
+          d, ranked, total, compileOne, compiledFiles,
+          [&](auto &files) { measureCandidates(d, *ref, run, memory, files); },
+          [&] { return searchSeconds > 0 && secondsSince(compileStart) >= double(searchSeconds); });
   }
 
   // Step 5 with measurements: the fastest verified candidate; within the
@@ -1147,7 +1153,8 @@ void AgentDriver::refineAroundFastest(
     KernelDecision &d, const std::vector<Candidate> &ranked, int64_t total,
     llvm::function_ref<bool(const Candidate &, int)> compileOne,
     std::map<size_t, BenchFiles> &compiledFiles,
-    llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure) {
+    llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure,
+    llvm::function_ref<bool()> outOfTime) {
   auto fastest = [&]() {
     int best = -1;
     for (auto [i, c] : llvm::enumerate(d.evaluated))
@@ -1167,6 +1174,10 @@ void AgentDriver::refineAroundFastest(
     }
     if (int64_t(d.evaluated.size()) >= total) {
       stop = "the budget is spent";
+      break;
+    }
+    if (outOfTime()) {
+      stop = "search-seconds ran out";
       break;
     }
     const Candidate &c = d.evaluated[center];
@@ -1207,7 +1218,9 @@ void AgentDriver::refineAroundFastest(
     if (!files.empty())
       measure(files);
     d.measureSeconds += secondsSince(measureStart);
-    if (d.measuredBeforeMs <= 0) {
+    // (A run that failed before timing leaves the original's time but says
+    // "not measured".)
+    if (d.measuredBeforeMs <= 0 || StringRef(d.measuredWith).starts_with("not measured")) {
       // The earlier rounds' measurements stand; this one's candidates have
       // no time, so none of them is chosen.
       stop = "round " + std::to_string(round) + " was not measured (" + d.measuredWith + ")";

@@ -191,12 +191,22 @@ std::vector<const Candidate *>
 mlir::ks::knobNeighbours(const Candidate &center, const std::vector<Candidate> &ranked,
                ArrayRef<std::pair<std::string, std::vector<int64_t>>> space,
                ArrayRef<Candidate> evaluated) {
+  // Steps go by value: the space lists each knob's values in the agents'
+  // order of preference ({128, 256, 32}), not sorted.
+  std::map<std::string, std::vector<int64_t>, std::less<>> sorted;
+  for (auto &[name, values] : space) {
+    std::vector<int64_t> v = values;
+    llvm::sort(v);
+    sorted[name] = std::move(v);
+  }
   auto stepOf = [&](StringRef knob, int64_t value) -> std::optional<size_t> {
-    for (auto &[name, values] : space)
-      if (name == knob)
-        if (auto it = llvm::find(values, value); it != values.end())
-          return size_t(it - values.begin());
-    return std::nullopt;
+    auto it = sorted.find(knob);
+    if (it == sorted.end())
+      return std::nullopt;
+    auto at = llvm::find(it->second, value);
+    if (at == it->second.end())
+      return std::nullopt;
+    return size_t(at - it->second.begin());
   };
   std::vector<const Candidate *> out;
   for (const Candidate &c : ranked) {

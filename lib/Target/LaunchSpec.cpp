@@ -663,10 +663,13 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
       if (extent)
         param[keys::kExtent] = inLanes(*extent, elem->lanes);
       auto [reads, writes] = accessesOf(kernel.getArgument(i));
-      // The launcher's own intermediate (the importer's ks.scratch): what
-      // it holds is no result, so a fused kernel may stop writing it.
+      // The launcher's own intermediate (the importer's ks.scratch) that
+      // this kernel no longer touches (a fused kernel's dropped buffer): no
+      // result and no input. One this launch writes is its output and one
+      // it reads its input (another launch of the launcher fills it): the
+      // spec describes this launch alone, so they keep those roles.
       auto arg = dyn_cast<BlockArgument>(operand);
-      bool scratch = arg && arg.getOwner() == &fn.getBody().front() &&
+      bool scratch = !reads && !writes && arg && arg.getOwner() == &fn.getBody().front() &&
                      fn.getArgAttr(arg.getArgNumber(), "ks.scratch");
       param[keys::kRole] = scratch            ? keys::kRoleScratch
                            : reads && writes ? keys::kRoleInOut

@@ -161,17 +161,22 @@ module attributes {gpu.container_module} {
 // -----
 
 // A launcher's own intermediate (the importer's ks.scratch: allocated,
-// handed to kernels, freed) is "scratch" whatever the kernel does with it:
-// ks-bench poisons it and compares nothing of it.
+// handed to kernels, freed) that the kernel does not touch (a fused
+// kernel's dropped buffer, u) is "scratch": ks-bench poisons it and compares
+// nothing of it. One the kernel writes (t) is this launch's output: the spec
+// describes one launch, whose result it is.
 // CHECK-LABEL: "kernel": "produce",
 // CHECK:      "extent": "1000",
 // CHECK-NEXT: "name": "t",
+// CHECK-NEXT: "role": "out",
+// CHECK:      "extent": "1000",
+// CHECK-NEXT: "name": "u",
 // CHECK-NEXT: "role": "scratch",
 // CHECK:      "name": "y",
 // CHECK-NEXT: "role": "out",
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    gpu.func @produce(%t: memref<?xf32>, %y: memref<?xf32>) kernel {
+    gpu.func @produce(%t: memref<?xf32>, %u: memref<?xf32>, %y: memref<?xf32>) kernel {
       %i = gpu.thread_id x
       %c = arith.constant 1.0 : f32
       memref.store %c, %t[%i] : memref<?xf32>
@@ -180,11 +185,12 @@ module attributes {gpu.container_module} {
     }
   }
   func.func @launch(%t: memref<?xf32> {ks.allocated, ks.name = "t", ks.scratch},
+                    %u: memref<?xf32> {ks.allocated, ks.name = "u", ks.scratch},
                     %y: memref<?xf32> {ks.name = "y"})
-      attributes {ks.workload = #ks.workload<scalars = {}, buffers = {t = 1000, y = 1000}>} {
+      attributes {ks.workload = #ks.workload<scalars = {}, buffers = {t = 1000, u = 1000, y = 1000}>} {
     %c1 = arith.constant 1 : index
     gpu.launch_func @kernels::@produce blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
-        args(%t : memref<?xf32>, %y : memref<?xf32>)
+        args(%t : memref<?xf32>, %u : memref<?xf32>, %y : memref<?xf32>)
     return
   }
 }

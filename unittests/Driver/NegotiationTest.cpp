@@ -40,9 +40,9 @@ TEST(Negotiation, SpillAtTheLimitLowersTheBudget) {
   budgets.maxRegisters = 64;
   EXPECT_TRUE(spilledAtRegisterLimit(64, 256, h200(), budgets));
 }
-// The refinement rounds' neighbours: one knob one step away in the composed
-// space (not two steps, not two knobs), the same family, not yet compiled,
-// in rank order.
+// The refinement rounds' neighbours: one knob one step away in value (not
+// two steps, not two knobs; the space lists values in the agents' order of
+// preference, not sorted), the same family, not yet compiled, in rank order.
 TEST(Negotiation, KnobNeighboursAreOneStepOfOneKnob) {
   const ScheduleFamily *family = lookupScheduleFamily("outer_product");
   ASSERT_TRUE(family);
@@ -53,7 +53,7 @@ TEST(Negotiation, KnobNeighboursAreOneStepOfOneKnob) {
     return c;
   };
   std::vector<std::pair<std::string, std::vector<int64_t>>> space = {
-      {"BM", {32, 64, 128, 256}}, {"BN", {32, 64, 128}}};
+      {"BM", {128, 256, 32, 64}}, {"BN", {64, 32, 128}}};
   Candidate center = point(64, 64);
   // Rank order: two steps first, then both knobs, then the neighbours.
   std::vector<Candidate> ranked = {point(256, 64), point(128, 128), point(64, 64),

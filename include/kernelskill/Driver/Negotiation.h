@@ -102,8 +102,8 @@ bool spilledAtRegisterLimit(int64_t registers, int64_t threads, const GPUCapabil
 std::string describeKnobs(const Candidate &c);
 
 /// The points of `ranked` one knob step from `center` in its family's
-/// composed space (`space`: per knob, the allowed values in order), every
-/// other knob equal, that are not in `evaluated`; in rank order. The
+/// composed space (`space`: per knob, the allowed values; a step is to the
+/// next smaller or larger of them), every other knob equal, that are not in `evaluated`; in rank order. The
 /// driver's refinement rounds (refine=) measure them.
 std::vector<const Candidate *>
 knobNeighbours(const Candidate &center, const std::vector<Candidate> &ranked,
