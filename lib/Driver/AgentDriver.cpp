@@ -21,6 +21,7 @@
 #include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Lowering.h"
 #include "kernelskill/Config.h"
+#include "kernelskill/Runtime/Stats.h"
 #include "kernelskill/Runtime/TuningDB.h"
 #include "kernelskill/Target/PTXAS.h"
 
@@ -258,10 +259,7 @@ public:
   /// its records), else of every point of the kernel measured there
   /// (excluding the original); nothing without records.
   std::optional<double> calibration(const std::string &schedule) const {
-    auto median = [](std::vector<double> v) {
-      llvm::sort(v);
-      return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-    };
+    auto median = [](std::vector<double> v) { return runtime::summarize(std::move(v)).median; };
     if (auto it = ratios.find(schedule); it != ratios.end())
       return median(it->second);
     std::vector<double> all;
@@ -341,6 +339,17 @@ std::string measuredSuffix(const Candidate &chosen, const KernelDecision &d) {
                        chosen.measuredMs, d.measuredBeforeMs / chosen.measuredMs,
                        d.measuredBeforeMs)
       .str();
+}
+
+/// The index of the fastest candidate verified and measured (compiled, with
+/// a time), or -1.
+int fastestVerified(ArrayRef<Candidate> evaluated) {
+  int best = -1;
+  for (auto [i, c] : llvm::enumerate(evaluated))
+    if (c.status == "compiled" && c.measuredMs > 0 &&
+        (best < 0 || c.measuredMs < evaluated[best].measuredMs))
+      best = int(i);
+  return best;
 }
 
 /// Why `what`, measured at `ms`, does not replace the original measured at
@@ -946,6 +955,11 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   std::vector<const Candidate *> seen;
   int64_t skippedSame = 0, skippedCap = 0;
   auto compileStart = std::chrono::steady_clock::now();
+  // search-seconds=: past them, the candidates compiled so far are measured
+  // and decided; no further one is compiled.
+  auto searchTimeIsUp = [&] {
+    return searchSeconds > 0 && secondsSince(compileStart) >= double(searchSeconds);
+  };
   bool outOfTime = false;
   // Compiles `point` (ptxas's verdict from the tuning database or now) into
   // d.evaluated; false when it is not compiled (rated like one compiled
@@ -1012,10 +1026,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     return true;
   };
   for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
-    // search-seconds=: the candidates compiled so far are measured and
-    // decided; no further one is compiled.
-    if (searchSeconds > 0 && !d.evaluated.empty() &&
-        secondsSince(compileStart) >= double(searchSeconds)) {
+    if (!d.evaluated.empty() && searchTimeIsUp()) {
       outOfTime = true;
       break;
     }
@@ -1044,8 +1055,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     // Candidates the database remembers as screened out lost to others of
     // that run, which may not be here (another budget= or max-registers=):
     // with no candidate verified now, they are measured after all.
-    auto verified = [](const Candidate &c) { return c.status == "compiled" && c.measuredMs > 0; };
-    if (!llvm::any_of(d.evaluated, verified)) {
+    if (fastestVerified(d.evaluated) < 0) {
       std::map<size_t, BenchFiles> again;
       for (auto [i, c] : llvm::enumerate(d.evaluated)) {
         if (!c.measuredFromMemory || !isScreenedOut(c.status))
@@ -1065,19 +1075,14 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     if (reserved > 0 && d.measuredBeforeMs > 0 && !outOfTime)
       refineAroundFastest(
           d, ranked, total, compileOne, compiledFiles,
-          [&](auto &files) { measureCandidates(d, *ref, run, memory, files); },
-          [&] { return searchSeconds > 0 && secondsSince(compileStart) >= double(searchSeconds); });
+          [&](auto &files) { measureCandidates(d, *ref, run, memory, files); }, searchTimeIsUp);
   }
 
   // Step 5 with measurements: the fastest verified candidate; within the
   // noise of the fastest (kMeasurementNoise) the simpler one, and only when
   // it beats the measured original by more than the noise.
   if (ref && d.measuredBeforeMs > 0) {
-    int best = -1;
-    for (auto [i, c] : llvm::enumerate(d.evaluated))
-      if (c.status == "compiled" && c.measuredMs > 0 &&
-          (best < 0 || c.measuredMs < d.evaluated[best].measuredMs))
-        best = int(i);
+    int best = fastestVerified(d.evaluated);
     if (best < 0)
       return keepOriginal(kernel, d, shape, run,
                           "no candidate was verified and measured (see each one's status)");
@@ -1155,17 +1160,9 @@ void AgentDriver::refineAroundFastest(
     std::map<size_t, BenchFiles> &compiledFiles,
     llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure,
     llvm::function_ref<bool()> outOfTime) {
-  auto fastest = [&]() {
-    int best = -1;
-    for (auto [i, c] : llvm::enumerate(d.evaluated))
-      if (c.status == "compiled" && c.measuredMs > 0 &&
-          (best < 0 || c.measuredMs < d.evaluated[best].measuredMs))
-        best = int(i);
-    return best;
-  };
   std::string firstMeasured = d.measuredWith;
   std::vector<std::string> notes;
-  int center = fastest();
+  int center = fastestVerified(d.evaluated);
   std::string stop;
   while (true) {
     if (center < 0) {
@@ -1227,7 +1224,7 @@ void AgentDriver::refineAroundFastest(
       d.measuredBeforeMs = originalMs;
       break;
     }
-    int best = fastest();
+    int best = fastestVerified(d.evaluated);
     notes.push_back(llvm::formatv("round {0}: {1} neighbour{2} of {3} ({4:f4} ms)", round,
                                   d.evaluated.size() - before,
                                   d.evaluated.size() - before == 1 ? "" : "s", around, centerMs)

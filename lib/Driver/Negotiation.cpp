@@ -189,8 +189,8 @@ bool mlir::ks::spilledAtRegisterLimit(int64_t registers, int64_t threads,
 
 std::vector<const Candidate *>
 mlir::ks::knobNeighbours(const Candidate &center, const std::vector<Candidate> &ranked,
-               ArrayRef<std::pair<std::string, std::vector<int64_t>>> space,
-               ArrayRef<Candidate> evaluated) {
+                         ArrayRef<std::pair<std::string, std::vector<int64_t>>> space,
+                         ArrayRef<Candidate> evaluated) {
   // Steps go by value: the space lists each knob's values in the agents'
   // order of preference ({128, 256, 32}), not sorted.
   std::map<std::string, std::vector<int64_t>, std::less<>> sorted;
