@@ -13,6 +13,7 @@
 #include "kernelskill/Support/LaunchSpecSchema.h"
 #include "kernelskill/Target/LaunchSpec.h"
 #include "kernelskill/Target/Passes.h"
+#include "kernelskill/Transforms/KernelLaunch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -668,9 +669,7 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
       // result and no input. One this launch writes is its output and one
       // it reads its input (another launch of the launcher fills it): the
       // spec describes this launch alone, so they keep those roles.
-      auto arg = dyn_cast<BlockArgument>(operand);
-      bool scratch = !reads && !writes && arg && arg.getOwner() == &fn.getBody().front() &&
-                     fn.getArgAttr(arg.getArgNumber(), "ks.scratch");
+      bool scratch = !reads && !writes && isLauncherParamWith(operand, "ks.scratch");
       param[keys::kRole] = scratch            ? keys::kRoleScratch
                            : reads && writes ? keys::kRoleInOut
                            : writes          ? keys::kRoleOut

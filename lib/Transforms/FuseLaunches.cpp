@@ -184,22 +184,13 @@ bool sameView(Value a, Launched la, Value b, Launched lb) {
   return sameValue(a, la, b, lb);
 }
 
-/// Whether the launcher parameter `launcherValue` carries `attr`.
-bool hasParamAttr(Value launcherValue, StringRef attr) {
-  auto arg = dyn_cast<BlockArgument>(launcherValue);
-  auto func = arg && arg.getOwner()->isEntryBlock()
-                  ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
-                  : nullptr;
-  return func && func.getArgAttr(arg.getArgNumber(), attr);
-}
-
 /// Whether two different launcher buffers cannot overlap: both are
 /// `__restrict__` parameters, or one is a device allocation of the host
 /// function's own (`ks.allocated`: cudaMalloc'd there, so no other live
 /// buffer shares its memory).
 bool disjoint(Value a, Value b) {
-  return hasParamAttr(a, "ks.allocated") || hasParamAttr(b, "ks.allocated") ||
-         (hasParamAttr(a, "ks.restrict") && hasParamAttr(b, "ks.restrict"));
+  return isLauncherParamWith(a, "ks.allocated") || isLauncherParamWith(b, "ks.allocated") ||
+         (isLauncherParamWith(a, "ks.restrict") && isLauncherParamWith(b, "ks.restrict"));
 }
 
 /// Whether two sizes (of K1 and K2) are equal: the same constant or the

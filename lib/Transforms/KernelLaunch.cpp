@@ -6,6 +6,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -42,6 +43,14 @@ SmallVector<gpu::LaunchFuncOp> mlir::ks::getLaunches(gpu::GPUFuncOp kernel) {
       launches.push_back(launch);
   });
   return launches;
+}
+
+bool mlir::ks::isLauncherParamWith(Value launcherValue, StringRef attr) {
+  auto arg = dyn_cast<BlockArgument>(launcherValue);
+  auto func = arg && arg.getOwner()->isEntryBlock()
+                  ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
+                  : nullptr;
+  return func && func.getArgAttr(arg.getArgNumber(), attr);
 }
 
 Value mlir::ks::stripExtensions(Value v) {

@@ -28,6 +28,11 @@ LogicalResult checkKernelNames(ModuleOp module, ArrayRef<std::string> names, Str
 /// Every gpu.launch_func of `kernel` in the module that holds it.
 SmallVector<gpu::LaunchFuncOp> getLaunches(gpu::GPUFuncOp kernel);
 
+/// Whether `launcherValue` is a parameter of its function (the launcher)
+/// that carries the argument attribute `attr` (the importer's
+/// `ks.allocated`, `ks.scratch`, `ks.restrict`).
+bool isLauncherParamWith(Value launcherValue, StringRef attr);
+
 /// `v` without index_cast, index_castui, extsi and extui around it (the casts
 /// the importer writes between i32 and index). Truncations are kept.
 Value stripExtensions(Value v);
