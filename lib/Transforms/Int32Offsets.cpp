@@ -230,9 +230,10 @@ struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
     // advances with the loop into a pointer increment; a wrapping i32 offset
     // sign-extended in the loop defeats it, and measured slower on the H200
     // (softmax row_warp 0.96 -> 0.66 of the copy, Passes.td).
-    if (!narrowLoopOffsets && llvm::any_of(indices, [&](Value index) {
-          return variance.isLoopVarying(index);
-        }))
+    // An access a transform marked (its walk advances by a runtime stride:
+    // no displacement to fold) is narrowed in loops too.
+    if (!narrowLoopOffsets && !op->hasAttr(ks::kInt32LoopOffsetsAttrName) &&
+        llvm::any_of(indices, [&](Value index) { return variance.isLoopVarying(index); }))
       return;
     OpBuilder b(op);
     Location loc = op->getLoc();
@@ -279,6 +280,7 @@ struct NarrowOffsets : ks::impl::KSNarrowOffsetsBase<NarrowOffsets> {
                                             view->buffer, ValueRange{linear});
     // Keep what else the access carried (alignment, nontemporal, ks marks).
     replacement->setAttrs(op->getAttrDictionary());
+    replacement->removeAttr(ks::kInt32LoopOffsetsAttrName);
     op->replaceAllUsesWith(replacement);
     op->erase();
   }

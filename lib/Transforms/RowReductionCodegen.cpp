@@ -48,6 +48,7 @@
 #include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/OnlineSoftmax.h"
+#include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -1142,6 +1143,14 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
   }
   for (CachedLoad *entry : filling)
     entry->filled = true;
+  // Interleaved (the form for rows that lie side by side, a column sum's
+  // columns), a row's elements are a runtime stride apart: its loads get
+  // 32-bit offsets in the loop too (ks-narrow-offsets' exception, Passes.td
+  // says why), so that each unrolled turn does not hold a 64-bit pointer.
+  if (s.interleaved)
+    split.walk([&](memref::LoadOp load) {
+      load->setAttr(kInt32LoopOffsetsAttrName, b.getUnitAttr());
+    });
   SmallVector<Value> totals = combineAcrossGroup(sb, rl, split.getResults());
   for (ArrayRef<unsigned> ks : reductionGroups(rl)) {
     SmallVector<Value> inits, mine;

@@ -127,3 +127,41 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A load marked ks.int32_loop_offsets (the interleaved row reduction's walk
+// down a column, rows a runtime stride apart) is narrowed although its
+// subscript varies with the loop, and loses the mark; the unmarked load
+// beside it keeps its 64-bit offset.
+// CHECK-LABEL: gpu.func @column_loop
+// CHECK: scf.for %[[I:.*]] = {{.*}} iter_args
+// CHECK:   %[[IW:.*]] = arith.index_cast %[[I]] : index to i32
+// CHECK:   %[[M:.*]] = arith.muli %[[IW]], %{{.*}} : i32
+// CHECK:   %[[O:.*]] = arith.addi %[[M]], %{{.*}} : i32
+// CHECK:   %[[L:.*]] = arith.index_cast %[[O]] : i32 to index
+// CHECK:   memref.load %{{.*}}[%[[L]]] : memref<?xf32>
+// CHECK-NOT: ks.int32_loop_offsets
+// CHECK:   memref.load %{{.*}}[%[[I]], %{{.*}}] : memref<?x?xf32, strided<[?, 1]>>
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @column_loop(%x: memref<?xf32> {ks.int32_offsets}, %y: memref<?xf32> {ks.int32_offsets},
+                          %rows: index, %cols: index) kernel {
+      %cols2d = memref.reinterpret_cast %x to offset: [0], sizes: [%rows, %cols], strides: [%cols, 1]
+          : memref<?xf32> to memref<?x?xf32, strided<[?, 1]>>
+      %c = gpu.thread_id x
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %zero = arith.constant 0.0 : f32
+      %sum = scf.for %i = %c0 to %rows step %c1 iter_args(%acc = %zero) -> (f32) {
+        %v = memref.load %cols2d[%i, %c] {ks.int32_loop_offsets} : memref<?x?xf32, strided<[?, 1]>>
+        %w = memref.load %cols2d[%i, %c] : memref<?x?xf32, strided<[?, 1]>>
+        %a = arith.addf %acc, %v : f32
+        %b = arith.addf %a, %w : f32
+        scf.yield %b : f32
+      }
+      memref.store %sum, %y[%c] : memref<?xf32>
+      gpu.return
+    }
+  }
+}

@@ -130,7 +130,18 @@ def KSNarrowOffsets : Pass<"ks-narrow-offsets", "::mlir::ModuleOp"> {
     loop become the loads' immediate displacements, both of which a
     sign-extended wrapping i32 defeats (measured on the H200: softmax
     row_warp 0.96 -> 0.65 of the copy with the unrolled turns narrowed,
-    bench/results/2026-12-04-h200-loop-offsets). The subscripts' terms are
+    bench/results/2026-12-04-h200-loop-offsets). An access marked
+    `ks.int32_loop_offsets` is narrowed in loops too: the interleaved row
+    reduction (a column sum) walks its rows `cols` elements apart, a
+    runtime stride that no displacement folds, and each unrolled turn kept a
+    64-bit pointer of its own; under a 1024-thread block's 64-register cap
+    ptxas then issued fewer loads before their first use (column sum
+    16384x4096 on the H200: 0.080 -> 0.073 ms, 0.80 -> 0.87 of the copy
+    with 16 turns; 8 turns lost, 0.092 -> 0.106 ms; on an H100 the three
+    column-sum hand schedules 5-17% faster). Not the rule
+    for every runtime stride: the GEMMs' B loads and the column GEMV
+    measured 2-11% slower narrowed (H100,
+    bench/results/2026-12-05-colsum-offsets). The subscripts' terms are
     summed first and the view's offset added last, so that views differing
     only in their offset (a stencil's neighbours) share the sum.
   }];

@@ -1,4 +1,12 @@
 // RUN: ks-opt %s -split-input-file --transform-interpreter --canonicalize --cse | FileCheck %s
+// RUN: ks-opt %s -split-input-file --transform-interpreter --canonicalize --cse | FileCheck %s --check-prefix=MARKS
+
+// Only the interleaved form's loads are marked for 32-bit offsets in loops
+// (the rows' own loads, a constant stride apart, keep their 64-bit offsets:
+// lib/Transforms/Int32Offsets.cpp).
+// MARKS-LABEL: gpu.func @col_sum
+// MARKS-COUNT-1: {ks.int32_loop_offsets}
+// MARKS-NOT: ks.int32_loop_offsets
 
 // A warp per row, 4 rows per block, 128-bit loads: the max loop split over
 // the lanes (4 consecutive elements each, 128 per turn), its partials from
@@ -338,7 +346,9 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 // Interleaved lanes (a column sum: the forall runs over columns): lane l of
 // the block's column g is thread l * 16 + g, so a warp reads 16 adjacent
 // columns of 2 rows; each lane takes every 64th row; no shuffles: the
-// partials meet in shared memory (64 x 16 slots), lane 0 stores.
+// partials meet in shared memory (64 x 16 slots), lane 0 stores. The
+// column's loads are marked for 32-bit offsets in the loop
+// (ks.int32_loop_offsets: the rows are a runtime stride apart).
 // CHECK-LABEL: gpu.func @col_sum
 // CHECK-SAME: workgroup(%[[SLOTS:.*]] : memref<1024xf32, #gpu.address_space<workgroup>>
 // CHECK-SAME: known_block_size = array<i32: 1024, 1, 1>, ks.schedule = "simt_row_reduction"
@@ -347,6 +357,7 @@ module attributes {gpu.container_module, transform.with_named_sequence} {
 // CHECK: %[[GROUP:.*]] = arith.remui %[[TID]], %c16
 // CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[GROUP]]
 // CHECK: scf.for %{{.*}} = %[[LANE]] to %{{.*}} step %c64
+// CHECK: memref.load %{{.*}} {ks.int32_loop_offsets} : memref<?x?xf32, strided<[?, 1]>>
 // CHECK-NOT: gpu.shuffle
 // CHECK: memref.store %{{.*}}, %[[SLOTS]]
 // CHECK: gpu.barrier
