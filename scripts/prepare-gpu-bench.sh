@@ -29,13 +29,17 @@ fi
 if want auto; then
   python3 bench/contraction/cases.py prepare-auto build/bin/ks-translate build/bin/ks-opt .deps/auto
 fi
+bundled=false
 if want measured; then
   scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+  bundled=true
   python3 bench/contraction/cases.py prepare-measured build/bin/ks-translate .deps/measured
   python3 bench/corpus/optimize.py prepare build/bin/ks-translate .deps/corpus
 fi
 if want measured-memory; then
-  [ -f .deps/kernelskill-bundle.tar.xz ] || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+  # Built again unless the measured step just did: a bundle left by an
+  # earlier preparation carries an earlier commit's ks-opt.
+  $bundled || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
   python3 bench/memory/cases.py prepare-measured build/bin/ks-translate .deps/measured-memory
 fi
 if want lowering; then
