@@ -1144,7 +1144,9 @@ void RowReductionGen::emitRowLoop(SIMTBuilder &sb, const RowLoop &rl, IRMapping 
   for (CachedLoad *entry : filling)
     entry->filled = true;
   // Interleaved (the form for rows that lie side by side, a column sum's
-  // columns), a row's elements are a runtime stride apart: its loads get
+  // columns), a row's elements are a stride apart, the row length, a
+  // runtime value in the column sums measured (a constant one is marked
+  // too, unmeasured): its loads get
   // 32-bit offsets in the loop too (ks-narrow-offsets' exception, Passes.td
   // says why), so that each unrolled turn does not hold a 64-bit pointer.
   if (s.interleaved)

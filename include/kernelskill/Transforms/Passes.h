@@ -19,9 +19,10 @@ namespace mlir::ks {
 
 /// A unit attribute on a load or store: `ks-narrow-offsets` computes its
 /// offset in 32 bits even where a subscript varies with a loop (the buffer
-/// must still be marked `ks.int32_offsets`). Set by a transform whose walk
-/// advances by a runtime stride, where narrowing measured faster
-/// (`simt_row_reduction interleaved = true`; Passes.td says why).
+/// must still be marked `ks.int32_offsets`). Set on every load of
+/// `simt_row_reduction interleaved = true`'s walk (made for column sums,
+/// whose rows are a runtime stride apart), where narrowing measured faster
+/// (Passes.td says why).
 inline constexpr llvm::StringLiteral kInt32LoopOffsetsAttrName = "ks.int32_loop_offsets";
 
 #define GEN_PASS_DECL

@@ -139,8 +139,8 @@ def KSNarrowOffsets : Pass<"ks-narrow-offsets", "::mlir::ModuleOp"> {
     16384x4096 on the H200: 0.080 -> 0.073 ms, 0.80 -> 0.87 of the copy
     with 16 turns; 8 turns lost, 0.092 -> 0.106 ms; on an H100 the three
     column-sum hand schedules 5-17% faster). Not the rule
-    for every runtime stride: the GEMMs' B loads and the column GEMV
-    measured 2-11% slower narrowed (H100,
+    for every runtime stride: the NN and column-major GEMMs' B loads
+    (2-4%) and the column GEMV (11%) measured slower narrowed (H100,
     bench/results/2026-12-05-colsum-offsets). The subscripts' terms are
     summed first and the view's offset added last, so that views differing
     only in their offset (a stencil's neighbours) share the sum.

@@ -4,6 +4,7 @@
 // Only the interleaved form's loads are marked for 32-bit offsets in loops
 // (the rows' own loads, a constant stride apart, keep their 64-bit offsets:
 // lib/Transforms/Int32Offsets.cpp).
+// MARKS-NOT: ks.int32_loop_offsets
 // MARKS-LABEL: gpu.func @col_sum
 // MARKS-COUNT-1: {ks.int32_loop_offsets}
 // MARKS-NOT: ks.int32_loop_offsets
