@@ -15,14 +15,7 @@
 #include <vector>
 #include <cuda_runtime.h>
 
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      std::printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e));   \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
+#include "probe_timing.cuh"
 
 // bench/memory/col_sum.cu's kernel: one thread per column.
 __global__ void naive(const float *x, float *y, int rows, int cols) {
@@ -105,25 +98,6 @@ __global__ void __launch_bounds__(T * R4) vec4(const float *x, float *y, int row
   }
 }
 
-template <class F> float median_ms(F launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; ++i) launch();
-  std::vector<float> t;
-  for (int i = 0; i < 30; ++i) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CHECK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
 
 int main(int argc, char **argv) {
   int rows = argc > 2 ? std::atoi(argv[1]) : 16384, cols = argc > 2 ? std::atoi(argv[2]) : 4096;
@@ -142,7 +116,7 @@ int main(int argc, char **argv) {
   CHECK(cudaMemcpy(hr.data(), ref, cols * 4, cudaMemcpyDeviceToHost));
   // The copy moves `bytes` (read once, written once), as ks-bench's baseline
   // counts for a kernel whose bytes are `bytes`: half of them each way.
-  float copy_ms = median_ms([&] { cudaMemcpyAsync(copy, x, bytes / 2, cudaMemcpyDeviceToDevice); });
+  float copy_ms = medianMs([&] { cudaMemcpyAsync(copy, x, bytes / 2, cudaMemcpyDeviceToDevice); }, 30);
   double copy_rate = bytes / copy_ms;
   std::printf("rows %d cols %d: copy of %zu bytes %.4f ms\n", rows, cols, bytes / 2, copy_ms);
   auto run = [&](const char *name, auto launch) {
@@ -156,7 +130,7 @@ int main(int argc, char **argv) {
       norm += hr[c] * (double)hr[c];
     }
     double rel = std::sqrt(err / std::max(norm, 1e-30));
-    float ms = median_ms(launch);
+    float ms = medianMs(launch, 30);
     std::printf("%-28s %.4f ms  %.2f of copy  rel_l2 %.1e %s\n", name, ms, bytes / ms / copy_rate,
                 rel, rel < 1e-5 ? "ok" : "MISMATCH");
   };

@@ -12,14 +12,7 @@
 #include <vector>
 #include <cuda_runtime.h>
 
-#define CHECK(x)                                                               \
-  do {                                                                         \
-    cudaError_t e = (x);                                                       \
-    if (e != cudaSuccess) {                                                    \
-      std::printf("%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e));   \
-      std::exit(1);                                                            \
-    }                                                                          \
-  } while (0)
+#include "probe_timing.cuh"
 
 // --- 2-D 5-point, n rows x m columns ---------------------------------------
 // The naive kernels are bench/memory/stencil2d.cu and stencil3d.cu, copied so
@@ -159,25 +152,7 @@ __global__ void s3_coarse_y(const float *__restrict__ in, float *__restrict__ ou
   }
 }
 
-template <typename F> float timeit(F launch) {
-  cudaEvent_t a, b;
-  CHECK(cudaEventCreate(&a));
-  CHECK(cudaEventCreate(&b));
-  for (int i = 0; i < 3; ++i) launch();
-  std::vector<float> t;
-  for (int i = 0; i < 20; ++i) {
-    CHECK(cudaEventRecord(a));
-    launch();
-    CHECK(cudaEventRecord(b));
-    CHECK(cudaEventSynchronize(b));
-    float ms;
-    CHECK(cudaEventElapsedTime(&ms, a, b));
-    t.push_back(ms);
-  }
-  CHECK(cudaGetLastError());
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
+template <typename F> float timeit(F launch) { return medianMs(launch, 20); }
 
 static float *gIn, *gOut, *gRef;
 static size_t gCount;

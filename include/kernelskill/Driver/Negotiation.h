@@ -103,8 +103,9 @@ std::string describeKnobs(const Candidate &c);
 
 /// The points of `ranked` one knob step from `center` in its family's
 /// composed space (`space`: per knob, the allowed values; a step is to the
-/// next smaller or larger of them), every other knob equal, that are not in `evaluated`; in rank order. The
-/// driver's refinement rounds (refine=) measure them.
+/// next smaller or larger of them), every other knob equal, that are not in
+/// `evaluated`; in rank order. The driver's refinement rounds (refine=)
+/// measure them.
 std::vector<const Candidate *>
 knobNeighbours(const Candidate &center, const std::vector<Candidate> &ranked,
                llvm::ArrayRef<std::pair<std::string, std::vector<int64_t>>> space,

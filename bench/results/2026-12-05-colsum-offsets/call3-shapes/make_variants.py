@@ -3,7 +3,7 @@ bench/memory/colsum_probe.cu's kernels as extern "C" entries, one ks-bench manif
 (a zeroing launch first where the variant adds into y atomically)."""
 import json
 src = open('bench/memory/colsum_probe.cu').read()
-body = src[src.index('// Ours today'):src.index('template <class F>')]
+body = src[src.index('// Ours today'):src.index('int main(')]
 body = body.replace('__global__ void __launch_bounds__(T * R) interleaved', '__device__ __forceinline__ void interleaved')
 body = body.replace('__global__ void __launch_bounds__(T * R4) vec4', '__device__ __forceinline__ void vec4')
 V = [('i', *p) for p in [(32, 32, 16, 1), (32, 32, 8, 1), (32, 32, 8, 2), (16, 32, 8, 4), (8, 32, 8, 8), (8, 128, 8, 4), (16, 64, 8, 2)]]
