@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [corpus] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [objective] [corpus] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -20,7 +20,13 @@
 # measure=cuda on every kernel of the lifter's corpus (bench/corpus/optimize.py).
 # screen-ab: the measured-memory search of SCREEN_ONLY cases with screen=false,
 # then screen=true (the driver's screening of candidates), side by side
-# (SCREEN_MODES=true or false runs one of them).
+# (SCREEN_MODES=true or false runs one of them). refine-ab: the same with
+# refine=0 and refine=4 (REFINE_MODES, REFINE_ONLY; target=REFINE_TARGET,
+# default 0: what the rounds find, not where the target stops them; each
+# transcript's "reprofiled" says where it would have), each with its own
+# tuning database. objective: bench/objective/run.sh
+# (latency vs throughput for a small GEMM; .deps/objective from
+# bench/objective/prepare.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STEPS=${*:-contraction conv-baseline lowering}
@@ -86,27 +92,49 @@ if want measured-memory; then
   cat "$W/measured-memory.md" "$W/measured-memory-search.md"
   cp "$W/measured-memory.md" "$W/measured-memory-search.md" "$W/measured-memory.log" "$FINAL/"
 fi
+# ab NAME OPTION "VALUES" ONLY BUDGET [EXTRA]: the measured search of the
+# cases ONLY names (measured and measured-memory sets), once per value of
+# the pipeline option OPTION, each with its own tuning database; tables
+# side by side in $FINAL/NAME-VALUE.md.
+ab() {
+  local name=$1 option=$2 values=$3 only=$4 budget=$5 extra=${6:-} value set
+  unpack_bundle
+  for value in $values; do
+    : > "$W/$name-$value.md"
+    for set in measured measured-memory; do
+      [ -f ".deps/$set/cases.json" ] || continue
+      MEASURED_EXTRA="$option=$value $extra" timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py \
+        measured "$KSO" "$PWD/$KSB" ".deps/$set" "$W/$name-$value/$set" "$budget" "$only" \
+        >> "$W/$name-$value.log" 2>&1 || status=1
+      python3 bench/contraction/cases.py report "$W/$name-$value/$set" >> "$W/$name-$value.md"
+      python3 bench/contraction/cases.py search-report "$W/$name-$value/$set" >> "$W/$name-$value.md"
+    done
+    echo "== $option=$value"; cat "$W/$name-$value.md"
+    cp "$W/$name-$value.md" "$W/$name-$value.log" "$FINAL/"
+  done
+}
 if want screen-ab; then
   # The driver's measured search with and without screening (screen=false:
   # every candidate verified at the workload) on the same cases (SCREEN_ONLY,
-  # names of the measured and measured-memory cases), each with its own
-  # tuning database: search seconds and results side by side. SCREEN_MODES
+  # names of the measured and measured-memory cases). SCREEN_MODES
   # ("true", "false") runs one side, so that the two can take two calls of
   # one warm machine when together they pass the per-call limit.
+  ab screen screen "${SCREEN_MODES:-false true}" "${SCREEN_ONLY:-transpose,stencil2d,rmsnorm_auto_16384}" \
+    "${MEASURED_BUDGET:-16}"
+fi
+if want refine-ab; then
+  # The measured search with part of the budget kept for refinement rounds
+  # around the fastest measured candidate (refine=N) against none, same
+  # budget, same cases; target=REFINE_TARGET (default 0: what the rounds
+  # find, not where the target would stop them; each transcript's
+  # "reprofiled" says where it would have).
+  ab refine refine "${REFINE_MODES:-0 4}" "${REFINE_ONLY:-gemm_nn_auto_4096,col_sum,stencil2d}" \
+    "${MEASURED_BUDGET:-12}" "target=${REFINE_TARGET:-0}"
+fi
+if want objective; then
   unpack_bundle
-  for screen in ${SCREEN_MODES:-false true}; do
-    : > "$W/screen-$screen.md"
-    for set in measured measured-memory; do
-      [ -f ".deps/$set/cases.json" ] || continue
-      MEASURED_EXTRA="screen=$screen" timeout "${MEASURED_TIMEOUT:-540}" python3 bench/contraction/cases.py \
-        measured "$KSO" "$PWD/$KSB" ".deps/$set" "$W/screen-$screen/$set" "${MEASURED_BUDGET:-16}" \
-        "${SCREEN_ONLY:-transpose,stencil2d,rmsnorm_auto_16384}" >> "$W/screen-$screen.log" 2>&1 || status=1
-      python3 bench/contraction/cases.py report "$W/screen-$screen/$set" >> "$W/screen-$screen.md"
-      python3 bench/contraction/cases.py search-report "$W/screen-$screen/$set" >> "$W/screen-$screen.md"
-    done
-    echo "== screen=$screen"; cat "$W/screen-$screen.md"
-    cp "$W/screen-$screen.md" "$W/screen-$screen.log" "$FINAL/"
-  done
+  OUT="$FINAL" timeout "${OBJECTIVE_TIMEOUT:-400}" bash bench/objective/run.sh .deps/objective "$KSO" \
+    "$PWD/$KSB" || status=1
 fi
 if want corpus; then
   unpack_bundle

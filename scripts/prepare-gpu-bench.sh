@@ -9,7 +9,10 @@
 #
 # The memory-bound cases likewise (bench/memory/cases.py prepare).
 #
-#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [lowering]   (default: all)
+# objective: the bundle and the GEMM lifted for gpu-bench.sh objective
+# (bench/objective/prepare.sh); refine-ab needs measured and measured-memory.
+#
+#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [objective] [lowering]   (default: all but objective)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --build build --target ks-opt ks-translate ks-bench
@@ -41,6 +44,11 @@ if want measured-memory; then
   # earlier preparation carries an earlier commit's ks-opt.
   $bundled || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
   python3 bench/memory/cases.py prepare-measured build/bin/ks-translate .deps/measured-memory
+  bundled=true
+fi
+if want objective; then
+  $bundled || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+  bash bench/objective/prepare.sh .deps/objective
 fi
 if want lowering; then
   python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering

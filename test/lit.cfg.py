@@ -5,6 +5,8 @@
 #                 build time, /usr/local/cuda/bin): tests that assemble PTX.
 #   cuda-toolkit  ks-opt was built with the CUDA toolkit headers.
 #   gpu           an NVIDIA GPU answers nvidia-smi: tests that run on a GPU.
+#   ks-bench      ks-bench was built (CUDA toolkit and SQLite): its
+#                 command-line tests.
 #   host-cxx      a C++20 host compiler (KS_CXX, else g++): tests that run
 #                 exported CUDA on the CPU (tools/ks-emulate).
 # Tests that REQUIRE a missing feature show as UNSUPPORTED in the summary.
@@ -84,6 +86,12 @@ else:
 
 if config.ks_have_cuda_toolkit:
     config.available_features.add("cuda-toolkit")
+
+# ks-bench is built only with the CUDA toolkit and SQLite (tools/CMakeLists.txt).
+if os.access(os.path.join(config.ks_tools_dir, "ks-bench"), os.X_OK):
+    config.available_features.add("ks-bench")
+else:
+    lit_config.note("ks-bench not built: its command-line tests are UNSUPPORTED")
 
 
 def have_gpu():

@@ -103,6 +103,11 @@ void attach(gpu::GPUFuncOp kernel, const KernelProfile &p, const std::vector<Fin
   kernel->setAttr(DiagnosisAttr::kKernelAttrName, DiagnosisAttr::get(ctx, attrs));
   kernel->setAttr(kPredictedTimeAttrName,
                   FloatAttr::get(Float64Type::get(ctx), p.model.total()));
+  // The floor the diagnosis's headroom is measured from (no kernel beats
+  // its floor plus the cost of being launched): the driver's target.
+  if (p.roofline.floorSeconds > 0)
+    kernel->setAttr(kFloorTimeAttrName, FloatAttr::get(Float64Type::get(ctx),
+                                                       p.roofline.floorSeconds + p.model.launch));
 }
 
 struct PerfProfilerPass : public ks::impl::KSPerfProfilerBase<PerfProfilerPass> {

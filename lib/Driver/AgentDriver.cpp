@@ -157,7 +157,8 @@ bool appliesToCopy(ModuleOp module, StringRef script, std::string *why = nullptr
 std::string fingerprintOf(gpu::GPUFuncOp kernel) {
   OwningOpRef<Operation *> copy = kernel->clone();
   for (StringRef name : {DiagnosisAttr::kKernelAttrName.data(), ProposalAttr::kKernelAttrName.data(),
-                         kPredictedTimeAttrName.data(), ResourcesAttr::kKernelAttrName.data()})
+                         kPredictedTimeAttrName.data(), kFloorTimeAttrName.data(),
+                         ResourcesAttr::kKernelAttrName.data()})
     (*copy)->removeAttr(name);
   (*copy)->walk([](Operation *op) {
     op->removeAttr(AccessAttr::kOpAttrName);
@@ -175,12 +176,18 @@ std::string fingerprintOf(gpu::GPUFuncOp kernel) {
 /// verification at one workload ("original" is the lifted kernel). Records
 /// count only under the same toolchain identity (Target/PTXAS.h): the
 /// verdict belongs to the PTX, which another build may lower differently.
+/// Times per launch with concurrent launches (objective=throughput) are
+/// another kind of record than a launch's own ("measured_throughput"): a
+/// search for one objective never takes the other's times.
 class CandidateMemory {
 public:
   CandidateMemory(StringRef path, std::string fingerprint, std::string gpu, std::string chip,
-                  int optLevel, std::string workload, std::string toolchain)
+                  int optLevel, std::string workload, std::string toolchain,
+                  Objective objective)
       : fingerprint(std::move(fingerprint)), gpu(std::move(gpu)), chip(std::move(chip)),
-        workload(std::move(workload)), toolchain(std::move(toolchain)), optLevel(optLevel) {
+        workload(std::move(workload)), toolchain(std::move(toolchain)),
+        measuredKind(objective == Objective::Throughput ? "measured_throughput" : "measured"),
+        optLevel(optLevel) {
 #if !KS_HAVE_TUNING_DB
     return; // built without SQLite: the short-term memory only
 #endif
@@ -205,10 +212,11 @@ public:
         if (o->getString("kind") == "ptxas")
           known[r.schedule] = {o->getInteger("registers").value_or(0),
                                o->getInteger("spill_bytes").value_or(0), status};
-        else if (o->getString("kind") == "measured" && r.workload == this->workload)
+        else if (o->getString("kind") == measuredKind && r.workload == this->workload)
           measured[r.schedule] = {o->getNumber("median_ms").value_or(-1), status,
                                   o->getString("verification").value_or("").str()};
-        else if (o->getString("kind") == "measured" && status == "pass") {
+        else if (o->getString("kind") == "measured" && r.workload != this->workload &&
+                 status == "pass") {
           // Another workload's measurement calibrates the model here (that
           // workload's own decides by its measurements, so a repeat run
           // ranks as the first did).
@@ -247,7 +255,7 @@ public:
   void remember(const std::string &schedule, const Measurement &m) {
     measured[schedule] = m;
     insert(schedule, workload,
-           llvm::json::Object{{"kind", "measured"},
+           llvm::json::Object{{"kind", measuredKind},
                               {"opt_level", optLevel},
                               {"median_ms", m.medianMs},
                               {"status", m.status},
@@ -304,6 +312,7 @@ private:
   }
   std::unique_ptr<runtime::TuningDB> db;
   std::string fingerprint, gpu, chip, workload, toolchain;
+  std::string measuredKind; ///< "measured", or "measured_throughput"
   int optLevel;
   std::map<std::string, Verdict> known;
   std::map<std::string, Measurement> measured;
@@ -350,6 +359,32 @@ int fastestVerified(ArrayRef<Candidate> evaluated) {
         (best < 0 || c.measuredMs < evaluated[best].measuredMs))
       best = int(i);
   return best;
+}
+
+/// Step 5's re-profile of d.evaluated[index], the winner of `round`: its
+/// time (measured, else the calibrated model's) against the kernel's
+/// roofline floor, appended to d.rounds.
+void reprofile(KernelDecision &d, int index, int round, bool measured) {
+  const Candidate &c = d.evaluated[index];
+  RoundDiagnosis r;
+  r.round = round;
+  r.candidate = c.family->name.str() + " " + describeKnobs(c);
+  r.ms = measured ? c.measuredMs : calibratedSeconds(c) * 1e3;
+  r.measured = measured;
+  r.floorMs = d.floorMs;
+  d.rounds.push_back(std::move(r));
+}
+
+/// The input's own profile against the floor, as round 0 (first in
+/// d.rounds).
+void reprofileOriginal(KernelDecision &d, double ms, bool measured) {
+  RoundDiagnosis r;
+  r.round = 0;
+  r.candidate = measured ? "the lifted original" : "the input";
+  r.ms = ms;
+  r.measured = measured;
+  r.floorMs = d.floorMs;
+  d.rounds.insert(d.rounds.begin(), std::move(r));
 }
 
 /// Why `what`, measured at `ms`, does not replace the original measured at
@@ -514,8 +549,9 @@ private:
   std::optional<Reference> prepareReference(StringRef kernel, RunContext &run, std::string &why);
   /// Measures the compiled candidates of `d` whose PTX is in `compiled` (by
   /// index) against the lifted original: verification at an odd workload,
-  /// then timing at the workload. Fills measured times or rejects.
-  void measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
+  /// then timing at the workload. Fills measured times or rejects. False
+  /// when the run measured nothing (d.measuredWith says why).
+  bool measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
                          CandidateMemory &memory, std::map<size_t, BenchFiles> &compiled);
   bool writeFile(StringRef path, StringRef text);
   /// refine=: rounds after the first measurements. Each compiles (with
@@ -529,7 +565,7 @@ private:
       KernelDecision &d, const std::vector<Candidate> &ranked, int64_t total,
       llvm::function_ref<bool(const Candidate &, int)> compileOne,
       std::map<size_t, BenchFiles> &compiledFiles,
-      llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure,
+      llvm::function_ref<bool(std::map<size_t, BenchFiles> &)> measure,
       llvm::function_ref<bool()> outOfTime);
   /// `run` given and measuring: the schedule is measured first (measurePick)
   /// and the lifted original comes back when it is not faster.
@@ -736,7 +772,7 @@ CandidateMemory AgentDriver::memoryFor(gpu::GPUFuncOp kernel, const Reference *r
                                        const RunContext &run) {
   CandidateMemory memory(db, fingerprintOf(kernel), run.sku, run.chip, optLevel,
                          ref ? ref->workloadKey : std::string("{}"),
-                         toolchainIdentity(run.ptxas ? *run.ptxas : ""));
+                         toolchainIdentity(run.ptxas ? *run.ptxas : ""), objective);
   if (!memory.error.empty())
     kernel.emitWarning() << "ks-agent-driver: tuning database not used: " << memory.error;
   return memory;
@@ -835,6 +871,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   d.kernel = kernel.getName().str();
   if (auto t = kernel->getAttrOfType<FloatAttr>(kPredictedTimeAttrName))
     d.predictedBefore = t.getValueAsDouble();
+  if (auto t = kernel->getAttrOfType<FloatAttr>(kFloorTimeAttrName))
+    d.floorMs = t.getValueAsDouble() * 1e3;
   if (auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName))
     llvm::append_range(d.findings, diagnosis.getFindings());
   if (auto list = kernel->getAttrOfType<ArrayAttr>(ProposalAttr::kKernelAttrName))
@@ -1025,7 +1063,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     d.evaluated.push_back(std::move(c));
     return true;
   };
-  for (size_t next = 0; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
+  size_t next = 0;
+  for (; next < ranked.size() && int64_t(d.evaluated.size()) < count; ++next) {
     if (!d.evaluated.empty() && searchTimeIsUp()) {
       outOfTime = true;
       break;
@@ -1071,11 +1110,31 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
         measureCandidates(d, *ref, run, memory, again);
     }
     d.measureSeconds = secondsSince(measureStart);
+    // Not measured (no GPU after all, the original failed): the decision is
+    // static, and the part of the budget refine= kept for measured rounds
+    // goes to the model's next candidates, as without refine=.
+    if (d.measuredBeforeMs <= 0 && reserved > 0) {
+      auto refillStart = std::chrono::steady_clock::now();
+      for (; next < ranked.size() && int64_t(d.evaluated.size()) < total && !searchTimeIsUp();
+           ++next)
+        compileOne(ranked[next], /*round=*/1);
+      d.compileSeconds += secondsSince(refillStart);
+    }
+    // Step 5's re-profile: round 1's fastest against the roofline floor
+    // (the target decides whether refinement goes on).
+    if (d.measuredBeforeMs > 0)
+      if (int best = fastestVerified(d.evaluated); best >= 0)
+        reprofile(d, best, /*round=*/1, /*measured=*/true);
     // (search-seconds=: no round once the first ones ran out of time.)
     if (reserved > 0 && d.measuredBeforeMs > 0 && !outOfTime)
       refineAroundFastest(
           d, ranked, total, compileOne, compiledFiles,
-          [&](auto &files) { measureCandidates(d, *ref, run, memory, files); }, searchTimeIsUp);
+          [&](auto &files) { return measureCandidates(d, *ref, run, memory, files); },
+          searchTimeIsUp);
+    // The original as round 0, at its last measured time (what a repeat
+    // run finds in the tuning database).
+    if (d.measuredBeforeMs > 0)
+      reprofileOriginal(d, d.measuredBeforeMs, /*measured=*/true);
   }
 
   // Step 5 with measurements: the fastest verified candidate; within the
@@ -1150,6 +1209,9 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   }
   d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
                ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
+  if (d.predictedBefore > 0)
+    reprofileOriginal(d, d.predictedBefore * originalCalibration * 1e3, /*measured=*/false);
+  reprofile(d, chosen, /*round=*/1, /*measured=*/false);
   if (!d.calibratedWith.empty())
     d.decision += " (" + d.calibratedWith + ")";
 }
@@ -1158,7 +1220,7 @@ void AgentDriver::refineAroundFastest(
     KernelDecision &d, const std::vector<Candidate> &ranked, int64_t total,
     llvm::function_ref<bool(const Candidate &, int)> compileOne,
     std::map<size_t, BenchFiles> &compiledFiles,
-    llvm::function_ref<void(std::map<size_t, BenchFiles> &)> measure,
+    llvm::function_ref<bool(std::map<size_t, BenchFiles> &)> measure,
     llvm::function_ref<bool()> outOfTime) {
   std::string firstMeasured = d.measuredWith;
   std::vector<std::string> notes;
@@ -1167,6 +1229,11 @@ void AgentDriver::refineAroundFastest(
   while (true) {
     if (center < 0) {
       stop = "no candidate was verified";
+      break;
+    }
+    if (std::optional<std::string> reached =
+            d.rounds.empty() ? std::nullopt : targetReached(d.rounds.back(), target)) {
+      stop = *reached;
       break;
     }
     if (int64_t(d.evaluated.size()) >= total) {
@@ -1212,12 +1279,10 @@ void AgentDriver::refineAroundFastest(
     d.round = round;
     auto measureStart = std::chrono::steady_clock::now();
     double originalMs = d.measuredBeforeMs;
-    if (!files.empty())
-      measure(files);
+    bool measured = files.empty() || measure(files);
     d.measureSeconds += secondsSince(measureStart);
-    // (A run that failed before timing leaves the original's time but says
-    // "not measured".)
-    if (d.measuredBeforeMs <= 0 || StringRef(d.measuredWith).starts_with("not measured")) {
+    // (A run that failed before timing leaves the original's time.)
+    if (!measured || d.measuredBeforeMs <= 0) {
       // The earlier rounds' measurements stand; this one's candidates have
       // no time, so none of them is chosen.
       stop = "round " + std::to_string(round) + " was not measured (" + d.measuredWith + ")";
@@ -1225,6 +1290,7 @@ void AgentDriver::refineAroundFastest(
       break;
     }
     int best = fastestVerified(d.evaluated);
+    reprofile(d, best, round, /*measured=*/true);
     notes.push_back(llvm::formatv("round {0}: {1} neighbour{2} of {3} ({4:f4} ms)", round,
                                   d.evaluated.size() - before,
                                   d.evaluated.size() - before == 1 ? "" : "s", around, centerMs)
@@ -1339,7 +1405,7 @@ AgentDriver::prepareReference(StringRef kernelName, RunContext &run, std::string
   return ref;
 }
 
-void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
+bool AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
                                     CandidateMemory &memory,
                                     std::map<size_t, BenchFiles> &compiled) {
   std::string prefix = run.workDir + "/" + d.kernel;
@@ -1356,8 +1422,10 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   for (auto &[index, files] : compiled) {
     std::string name = "c" + std::to_string(index);
     BenchVariant v{name, prefix + "." + name + ".ptx", prefix + "." + name + ".launch.json"};
-    if (!writeFile(v.ptxPath, files.ptx) || !writeFile(v.manifestPath, files.manifest))
-      return;
+    if (!writeFile(v.ptxPath, files.ptx) || !writeFile(v.manifestPath, files.manifest)) {
+      d.measuredWith = "not measured: cannot write " + v.ptxPath + " or its manifest";
+      return false;
+    }
     job.variants.push_back(v);
     pending.push_back(index);
   }
@@ -1365,7 +1433,7 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   if (pending.empty() && original) {
     d.measuredBeforeMs = original->medianMs;
     d.measuredWith = "every measurement from the tuning database (" + ref.workload + ")";
-    return;
+    return true;
   }
   auto reject = [&](size_t index, const std::string &why) {
     Candidate &c = d.evaluated[index];
@@ -1402,7 +1470,11 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   std::optional<std::map<std::string, BenchOutcome>> odd =
       run1("odd", ref.oddWorkload, /*reps=*/1, /*warmup=*/0);
   if (!odd)
-    return;
+    return false;
+  // objective=throughput: what is timed from here on (the screen and the
+  // decision) is the time per launch in waves of concurrent launches.
+  if (objective == Objective::Throughput)
+    job.streams = kThroughputStreams;
   const BenchVariant originalVariant = job.variants.front();
   std::vector<size_t> order; // the candidates verified at the odd workload
   std::map<size_t, BenchVariant> variantOf;
@@ -1435,7 +1507,7 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
     job.timeOnly = false;
     job.reference.reset();
     if (!screened)
-      return;
+      return false;
     std::vector<size_t> timedOrder;
     for (size_t index : order) {
       auto it = screened->find("c" + std::to_string(index));
@@ -1479,7 +1551,7 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       // Nothing of this run is known: decided statically (measuredWith
       // says why), as when the first timed run fails.
       d.measuredBeforeMs = -1;
-      return;
+      return false;
     }
     ++rounds;
     d.measuredBeforeMs = timed->at("original").medianMs;
@@ -1536,10 +1608,17 @@ void AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
             .str();
   if (!ref.assumed.empty())
     d.measuredWith += " (no workload gave " + ref.assumed + ": assumed, as the profiler does)";
+  if (job.streams > 1)
+    d.measuredWith += llvm::formatv("; objective=throughput: timed in waves of {0} concurrent "
+                                    "launches, each on its own stream and buffers (ms per "
+                                    "launch)",
+                                    job.streams)
+                          .str();
   if (job.tf32Tolerance)
     d.measuredWith += "; verified at the TF32 tolerance (precision=" +
                       std::string(precision == Precision::TF32 ? "tf32" : "fast") +
                       "; no schedule uses TF32 or fast math yet)";
+  return true;
 }
 
 void AgentDriver::runOnOperation() {
@@ -1553,6 +1632,12 @@ void AgentDriver::runOnOperation() {
   if (optLevel < 0 || optLevel > 3) {
     emitError(module.getLoc()) << "ks-agent-driver: opt-level must be 0 to 3, got "
                                << int(optLevel);
+    return signalPassFailure();
+  }
+  if (!(target >= 0 && target <= 1)) {
+    emitError(module.getLoc()) << "ks-agent-driver: target must be a fraction of the roofline "
+                                  "floor, 0 to 1, got "
+                               << double(target);
     return signalPassFailure();
   }
   RunContext run;
@@ -1644,6 +1729,9 @@ void AgentDriver::runOnOperation() {
     KernelDecision &d = decisions.emplace_back();
     Location loc = kernel.getLoc(); // the kernel may be replaced by its original
     decide(kernel, d, run);
+    if (objective == Objective::Throughput && d.measuredBeforeMs <= 0 && d.changed)
+      d.decision += "; objective=throughput ranked by the latency model: it has no term for "
+                    "concurrent launches (measure=cuda times them)";
     if (d.measuredWith.empty())
       d.measuredWith = modeNote;
     else if (measure == MeasureMode::Cuda && StringRef(d.measuredWith).starts_with("not measured"))
@@ -1660,6 +1748,8 @@ void AgentDriver::runOnOperation() {
     doc.getAsObject()->try_emplace("precision", precision == Precision::Strict ? "strict"
                                                 : precision == Precision::TF32 ? "tf32"
                                                                                : "fast");
+    doc.getAsObject()->try_emplace(
+        "objective", objective == Objective::Throughput ? "throughput" : "latency");
     os << llvm::formatv("{0:2}", doc) << "\n";
     if (!writeFile(transcript, text))
       return signalPassFailure();

@@ -70,6 +70,8 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
     args.push_back("--tf32");
   if (job.timeOnly)
     args.push_back("--time-only");
+  if (job.streams > 1)
+    args.insert(args.end(), {"--streams", std::to_string(job.streams)});
   llvm::sys::fs::remove(job.jsonPath);
   std::vector<llvm::StringRef> argv(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(job.logPath),

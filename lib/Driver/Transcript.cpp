@@ -130,6 +130,26 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
     o["calibrated_with"] = d.calibratedWith;
   if (d.measureSeconds >= 0)
     o["measure_seconds"] = d.measureSeconds;
+  if (d.floorMs > 0)
+    o["floor_ms"] = d.floorMs;
+  if (!d.rounds.empty()) {
+    Array rounds;
+    for (const RoundDiagnosis &r : d.rounds) {
+      Object round{{"round", r.round},
+                   {"candidate", r.candidate},
+                   {"ms", r.ms},
+                   {"evidence", r.measured ? "measured" : "predicted"}};
+      if (r.ofFloor() > 0) {
+        round["of_floor"] = r.ofFloor();
+        round["headroom"] = r.headroom();
+        // Not compared with the target (Iteration.h, kBeyondFloor).
+        if (r.beyondFloor())
+          round["beyond_floor"] = true;
+      }
+      rounds.push_back(std::move(round));
+    }
+    o["reprofiled"] = std::move(rounds);
+  }
   return o;
 }
 
@@ -175,5 +195,7 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
   }
   if (!d.measuredWith.empty())
     os << "  measured with: " << d.measuredWith << "\n";
+  for (const RoundDiagnosis &r : d.rounds)
+    os << "  re-profiled: " << describeRound(r) << "\n";
   os << "  decision: " << d.decision << "\n";
 }

@@ -112,6 +112,8 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.searchSeconds = options.searchSeconds;
     driver.screen = options.screen;
     driver.refine = options.refine;
+    driver.target = options.target;
+    driver.objective = options.objective;
     driver.maxRegisters = options.maxRegisters;
     driver.maxShared = options.maxShared;
     driver.minOccupancy = options.minOccupancy;

@@ -67,6 +67,32 @@ struct Timer {
   }
 };
 
+/// --streams S: S-1 more streams and copies of the buffers, the events
+/// that fork a wave from the timing stream and join it back, and the wave
+/// captured as a CUDA graph (so that the host's enqueueing of S launches is
+/// not inside the timed region).
+struct ConcurrentLaunches {
+  std::vector<cudaStream_t> streams;
+  std::vector<cudaEvent_t> joined;
+  cudaEvent_t fork = nullptr;
+  std::vector<std::vector<DeviceMemory>> copies; ///< per extra stream, per param
+  std::vector<std::vector<KernelArg>> args;      ///< per extra stream
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  ~ConcurrentLaunches() {
+    if (exec)
+      cudaGraphExecDestroy(exec);
+    if (graph)
+      cudaGraphDestroy(graph);
+    for (cudaEvent_t e : joined)
+      cudaEventDestroy(e);
+    if (fork)
+      cudaEventDestroy(fork);
+    for (cudaStream_t s : streams)
+      cudaStreamDestroy(s);
+  }
+};
+
 json summaryJSON(const TimingSummary &s, const std::string &method) {
   return toJSON(TimingResult{s, method});
 }
@@ -209,7 +235,11 @@ private:
     return true;
   }
 
-  cudaError_t launch_(const Program &program, cudaStream_t stream) {
+  /// Launches `program` on `stream` with `with`'s arguments (default: the
+  /// buffers' own, `args`).
+  cudaError_t launch_(const Program &program, cudaStream_t stream,
+                      std::vector<KernelArg> *with = nullptr) {
+    std::vector<KernelArg> &all = with ? *with : args;
     for (size_t i = 0; i < program.steps.size(); ++i) {
       const LaunchStep &step = program.steps[i];
       // A launch that names its own parameters passes those, and a spec
@@ -218,9 +248,9 @@ private:
       std::vector<KernelArg> named;
       if (!step.params.empty() || hasGlobals)
         for (size_t a : stepArguments(step, spec.params))
-          named.push_back(args[a]);
+          named.push_back(all[a]);
       if (cudaError_t err = mlir::ks::runtime::launch(program.kernels[i], step.grid, step.block,
-                                                      step.smem, named.empty() ? args : named,
+                                                      step.smem, named.empty() ? all : named,
                                                       stream))
         return err;
     }
@@ -444,6 +474,76 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     result.update(errorResult("timing setup: " + describe(err)));
     return result;
   }
+  // --streams: every extra launch gets its own stream and a copy of the
+  // buffers as they are now (inputs, poisoned outputs), so that no launch
+  // reads what another brought into the L2.
+  int streams = std::max(1, options.streams);
+  ConcurrentLaunches more;
+  // Module variables cannot be copied per launch: read-only ones are shared
+  // (every launch reads the same), written ones would be raced.
+  for (const Param &p : spec.params)
+    if (streams > 1 && p.isGlobal && p.role != Role::In) {
+      result.update(errorResult("--streams: concurrent launches would share the module "
+                                "variable '" + p.name + "', which the kernel writes"));
+      return result;
+    }
+  for (int s = 1; err == cudaSuccess && s < streams; ++s) {
+    cudaStream_t stream = nullptr;
+    cudaEvent_t joined = nullptr;
+    if ((err = cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking)) != cudaSuccess)
+      break;
+    more.streams.push_back(stream);
+    if ((err = cudaEventCreateWithFlags(&joined, cudaEventDisableTiming)) != cudaSuccess)
+      break;
+    more.joined.push_back(joined);
+    std::vector<DeviceMemory> &copy = more.copies.emplace_back(spec.params.size());
+    std::vector<KernelArg> &copyArgs = more.args.emplace_back(args);
+    for (size_t k = 0; err == cudaSuccess && k < spec.params.size(); ++k) {
+      if (!spec.params[k].isBuffer || spec.params[k].isGlobal)
+        continue;
+      if ((err = copy[k].allocate(bytesOf(k))) == cudaSuccess)
+        err = cudaMemcpyAsync(copy[k].ptr, buffers[k].ptr, bytesOf(k), cudaMemcpyDeviceToDevice,
+                              timer.stream);
+      std::memcpy(copyArgs[k].bytes.data(), &copy[k].ptr, sizeof(void *));
+    }
+  }
+  if (streams > 1) {
+    // The wave, captured once: a fork event on the timing stream, every
+    // stream's launch after it, and the timing stream waiting for each.
+    if (err == cudaSuccess)
+      err = cudaEventCreateWithFlags(&more.fork, cudaEventDisableTiming);
+    if (err == cudaSuccess)
+      err = cudaStreamSynchronize(timer.stream); // the copies, before any wave
+    if (err == cudaSuccess)
+      err = cudaStreamBeginCapture(timer.stream, cudaStreamCaptureModeThreadLocal);
+    if (err == cudaSuccess) {
+      cudaError_t e = cudaEventRecord(more.fork, timer.stream);
+      if (e == cudaSuccess)
+        e = launch_(cand, timer.stream);
+      for (size_t s = 0; e == cudaSuccess && s < more.streams.size(); ++s) {
+        e = cudaStreamWaitEvent(more.streams[s], more.fork);
+        if (e == cudaSuccess)
+          e = launch_(cand, more.streams[s], &more.args[s]);
+        if (e == cudaSuccess)
+          e = cudaEventRecord(more.joined[s], more.streams[s]);
+        if (e == cudaSuccess)
+          e = cudaStreamWaitEvent(timer.stream, more.joined[s]);
+      }
+      err = cudaStreamEndCapture(timer.stream, &more.graph);
+      if (e != cudaSuccess)
+        err = e;
+    }
+    if (err == cudaSuccess)
+      err = cudaGraphInstantiate(&more.exec, more.graph, 0);
+  }
+  if (err != cudaSuccess) {
+    result.update(errorResult("--streams " + std::to_string(streams) + ": " + describe(err)));
+    return result;
+  }
+  // One sample: the launch alone, or a wave of `streams` launches.
+  auto wave = [&]() -> cudaError_t {
+    return streams == 1 ? launch_(cand, timer.stream) : cudaGraphLaunch(more.exec, timer.stream);
+  };
   uint64_t freshSeed = options.seed;
   std::vector<std::vector<uint8_t>> fresh;
   auto before = [&](int i) -> cudaError_t {
@@ -459,22 +559,36 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
                                               cudaMemcpyHostToDevice, timer.stream))
             return e;
     }
+    // --streams: the other launches' inout buffers start from the inputs
+    // too (fresh inputs renew the first launch's buffers only).
+    for (std::vector<DeviceMemory> &copy : more.copies)
+      for (size_t k = 0; k < spec.params.size(); ++k)
+        if (spec.params[k].isBuffer && !spec.params[k].isGlobal &&
+            spec.params[k].role == Role::InOut)
+          if (cudaError_t e = cudaMemcpyAsync(copy[k].ptr, inputs[k].data(), inputs[k].size(),
+                                              cudaMemcpyHostToDevice, timer.stream))
+            return e;
     if (cudaError_t e = copyGlobals(cand, /*in=*/true, timer.stream))
       return e;
     return options.flushL2 ? cudaMemsetAsync(flush.ptr, i & 0xFF, flush.bytes, timer.stream)
                            : cudaSuccess;
   };
   std::vector<double> samples;
-  if (!timeSamples(timer, options.warmup, options.reps, before,
-                   [&] { return launch_(cand, timer.stream); }, samples, error)) {
+  if (!timeSamples(timer, options.warmup, options.reps, before, wave, samples, error)) {
     result.update(errorResult("timed run failed: " + error));
     return result;
   }
+  for (double &sample : samples)
+    sample /= streams;
   TimingSummary summary = summarize(samples);
   std::string method = options.flushL2 ? "events, L2 flushed" : "events";
   if (options.freshInputs)
     method += ", fresh inputs";
-  if (summary.median < options.graphBelowMs) {
+  if (streams > 1)
+    method += ", waves of " + std::to_string(streams) +
+              " concurrent launches on their own streams and buffers, per launch";
+  // (A wave of several launches is long enough for the events.)
+  if (summary.median < options.graphBelowMs && streams == 1) {
     // Too short for one event pair to resolve: replay a graph of many launches.
     int batch = int(std::min(1000.0, std::ceil(0.5 / std::max(summary.median, 1e-4))));
     cudaGraph_t graph = nullptr;

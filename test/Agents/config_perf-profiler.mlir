@@ -9,6 +9,9 @@
 // loop is a branch with no divergence; resources come from #ks.resources.
 // CHECK-LABEL: gpu.func @column_walk
 // CHECK-SAME: ks.diagnosis = #ks.diagnosis<[{{.*}}#ks.finding<kind = uncoalesced_access, {{[^>]*}}, subject = 0, note = "load of `arg0[{{.*}}]` {{.*}} is strided by arg2 elements
+// The roofline floor plus the launch (the driver's target= measures rounds
+// against it), next to the model's time.
+// CHECK-SAME: ks.floor_time = {{[0-9][0-9.eE+-]*}} : f64, ks.predicted_time = {{[0-9][0-9.eE+-]*}} : f64
 // CHECK-SAME: ks.resources = #ks.resources<registers = 32
 // CHECK: memref.load {{.*}} {ks.access = #ks.access<id = 0, kind = load, space = global, pattern = strided, sectors_per_request = 32.0, ideal_sectors_per_request = 4.0, wavefronts_per_request = 0.0, warps_per_element = 1.0, loop_invariant = false>}
 // CHECK: } {ks.branch = #ks.branch<id = 2, kind = loop, executions = {{[0-9.]+}}, divergent_fraction = 0.0, lane_dependent = false>}

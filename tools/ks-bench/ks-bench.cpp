@@ -67,6 +67,10 @@ Measurement:
   --time-only             time without verifying (no reference run, no checks): status
                           "timed", not recorded in the database; for screening variants
                           verified elsewhere, never as a verified result
+  --streams N (1)         time waves of N concurrent launches, each on its own stream and
+                          its own copy of the buffers; the time per launch (the wave's over
+                          N) is the steady-state throughput; not recorded in the database;
+                          not with --baseline
 
 Output:
   --json FILE             write the results as JSON ("-" for stdout)
@@ -395,6 +399,8 @@ int main(int argc, char **argv) {
       options.counters = false;
     else if (a == "--time-only")
       options.timeOnly = true;
+    else if (a == "--streams")
+      ok = number(options.streams) && options.streams >= 1 && options.streams <= 64;
     else if (a == "--json")
       ok = value(jsonPath);
     else if (a == "--db")
@@ -452,6 +458,11 @@ int main(int argc, char **argv) {
 
   if (variantArgs.empty() && referenceArg.empty() && baselineArgs.empty())
     return usageError("nothing to measure: give a PTX/cubin variant or a --baseline");
+  // Baselines are timed alone: beside per-launch times of waves they would
+  // compare two quantities.
+  if (options.streams > 1 && !baselineArgs.empty())
+    return usageError("--streams times waves of concurrent launches; baselines are timed "
+                      "alone: measure them in another run");
 
   std::vector<Variant> variants;
   for (const std::string &v : variantArgs)
@@ -581,7 +592,8 @@ int main(int argc, char **argv) {
   }
 
   // Timed but unverified results are not measurements to reuse.
-  if (useDb && anyDevice && !options.timeOnly) {
+  // (Nor are throughput times: another quantity than a launch's own.)
+  if (useDb && anyDevice && !options.timeOnly && options.streams == 1) {
     auto db = TuningDB::open(dbPath, error);
     if (!db) {
       std::cerr << "ks-bench: warning: measurements not recorded: " << error << "\n";

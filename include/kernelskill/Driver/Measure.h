@@ -46,8 +46,17 @@ struct BenchJob {
   /// Time without verifying (--time-only): outcomes "timed", for screening
   /// candidates already verified at another workload.
   bool timeOnly = false;
+  /// Concurrent launches per timed sample (--streams; objective=throughput):
+  /// the times are per launch in that steady state. 1: a launch alone.
+  int streams = 1;
   std::string jsonPath, logPath;
 };
+
+/// The concurrent launches objective=throughput is timed with: enough to
+/// fill an H100 or H200 with the small grids the objective is for (the
+/// prototype's harness saw the per-launch time settle by 8 streams:
+/// bench/results/2026-12-04-h200-objective).
+constexpr int kThroughputStreams = 8;
 
 /// What ks-bench said of one variant.
 struct BenchOutcome {

@@ -81,6 +81,11 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            "best budget-refine are measured first; then, round after round, the knob "
            "neighbours of the fastest verified one (one knob one step away, not yet "
            "compiled), while a round finds a faster one and the budget lasts (0: none)">,
+    Option<"target", "target", "double", /*default=*/"0.8",
+           "The fraction of the kernel's roofline floor (ks.floor_time / time) at which the "
+           "search stops: after each round the fastest verified candidate is profiled "
+           "against the floor, and refinement rounds run only while it is below this "
+           "(0: no target; at most 1)">,
     Option<"maxRegisters", "max-registers", "int", /*default=*/"255",
            "Registers per thread no candidate may exceed">,
     Option<"maxShared", "max-shared", "int", /*default=*/"0",
@@ -112,6 +117,13 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            /*default=*/"::mlir::ks::Precision::Strict",
            "The arithmetic an optimized kernel may use; measured candidates are verified at "
            "its tolerance", [{KS_PRECISION_VALUES}]>,
+    Option<"objective", "objective", "::mlir::ks::Objective",
+           /*default=*/"::mlir::ks::Objective::Latency",
+           "What the driver minimizes: one launch's time alone (latency) or the time per "
+           "launch with many independent launches at once (throughput: measure=cuda times "
+           "waves of concurrent launches, each on its own stream and buffers; the static "
+           "model has no term for co-resident launches and ranks as for latency)",
+           [{KS_OBJECTIVE_VALUES}]>,
     ListOption<"kernels", "kernels", "std::string",
                "Only these kernels are optimized; the others come back as they were lifted "
                "(default: every kernel)">,

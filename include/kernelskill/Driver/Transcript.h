@@ -10,6 +10,7 @@
 #ifndef KERNELSKILL_DRIVER_TRANSCRIPT_H
 #define KERNELSKILL_DRIVER_TRANSCRIPT_H
 
+#include "kernelskill/Driver/Iteration.h"
 #include "kernelskill/Driver/Negotiation.h"
 
 #include "llvm/Support/JSON.h"
@@ -25,6 +26,9 @@ struct KernelDecision {
   int round = 1;                   ///< search rounds: 1, or 1 + refinement rounds (refine=)
   std::string sizes;               ///< "m=4096, n=4096, k=4096 (#ks.workload of ...)"
   double predictedBefore = -1;     ///< the profiler's seconds, -1 when unknown
+  double floorMs = -1;             ///< the profiler's ks.floor_time, -1 when unknown
+  /// Each round's winner profiled against the floor (Iteration.h).
+  std::vector<RoundDiagnosis> rounds;
   SmallVector<FindingAttr> findings;
   SmallVector<ProposalAttr> proposals;
   std::vector<std::pair<std::string, Negotiation>> negotiations; ///< per family

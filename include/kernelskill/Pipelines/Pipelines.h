@@ -97,6 +97,10 @@ struct KernelSkillPipelineOptions
                      llvm::cl::desc("measure=cuda: candidates of the budget kept for rounds "
                                     "around the fastest measured one (its knob neighbours)"),
                      llvm::cl::init(0)};
+  Option<double> target{*this, "target",
+                        llvm::cl::desc("The fraction of the kernel's roofline floor at which "
+                                       "the driver's search stops (0: no target)"),
+                        llvm::cl::init(0.8)};
   Option<bool> screen{*this, "screen",
                       llvm::cl::desc("measure=cuda: screen candidates at the workload without "
                                      "verification, verify only the fastest there (false: "
@@ -119,6 +123,9 @@ struct KernelSkillPipelineOptions
   Option<Precision> precision{*this, "precision",
                               llvm::cl::desc("The arithmetic an optimized kernel may use"),
                               llvm::cl::init(Precision::Strict), KS_PRECISION_VALUES};
+  Option<Objective> objective{*this, "objective",
+                              llvm::cl::desc("What the driver minimizes"),
+                              llvm::cl::init(Objective::Latency), KS_OBJECTIVE_VALUES};
   ListOption<std::string> kernels{*this, "kernels",
                                   llvm::cl::desc("Only these kernels are optimized; the others "
                                                  "come back as they were lifted")};

@@ -78,6 +78,11 @@ struct BenchOptions {
   /// Time without verifying: no reference run, no poisoned runs, no checks
   /// (status "timed"). The inputs are uploaded and the outputs poisoned once.
   bool timeOnly = false;
+  /// Concurrent launches per timed sample (--streams): each on its own
+  /// stream with its own copy of the buffers; the sample is the wave's time
+  /// over their number, the time per launch in the steady state that many
+  /// independent launches reach (objective=throughput). 1: one launch alone.
+  int streams = 1;
 };
 
 /// A baseline measured with the same method in the same run.

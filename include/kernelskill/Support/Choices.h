@@ -30,6 +30,9 @@ enum class MeasureMode { Static, Cuda, Auto };
 /// Which arithmetic the user allows an optimized kernel: exactly the source's
 /// (reassociated sums only), TF32 tensor-core products, or fast math.
 enum class Precision { Strict, TF32, Fast };
+/// What the agent driver minimizes: one launch's time alone on the GPU, or
+/// the time per launch when many independent launches run at once.
+enum class Objective { Latency, Throughput };
 /// Which analysis ks-print-analysis prints.
 enum class AnalysisKind {
   Index,
@@ -101,6 +104,7 @@ KS_CHOICE_PARSER(::mlir::ks::BinaryFormat)
 KS_CHOICE_PARSER(::mlir::ks::AnalysisKind)
 KS_CHOICE_PARSER(::mlir::ks::MeasureMode)
 KS_CHOICE_PARSER(::mlir::ks::Precision)
+KS_CHOICE_PARSER(::mlir::ks::Objective)
 #undef KS_CHOICE_PARSER
 
 /// The `::llvm::cl::values` of each enum, for Passes.td and pipeline options.
@@ -128,6 +132,13 @@ KS_CHOICE_PARSER(::mlir::ks::Precision)
                  "TF32 products allowed (verified at the TF32 tolerance)"),                      \
       clEnumValN(::mlir::ks::Precision::Fast, "fast",                                            \
                  "fast math allowed (verified at the TF32 tolerance)"))
+#define KS_OBJECTIVE_VALUES                                                                        \
+  ::llvm::cl::values(                                                                              \
+      clEnumValN(::mlir::ks::Objective::Latency, "latency",                                      \
+                 "one launch's time, alone on the GPU"),                                          \
+      clEnumValN(::mlir::ks::Objective::Throughput, "throughput",                                \
+                 "the time per launch with many independent launches at once (measure=cuda "    \
+                 "times waves of concurrent launches)"))
 #define KS_BINARY_FORMAT_VALUES                                                                    \
   ::llvm::cl::values(clEnumValN(::mlir::ks::BinaryFormat::PTX, "ptx", "PTX text"),                 \
                      clEnumValN(::mlir::ks::BinaryFormat::Cubin, "cubin", "assembled by ptxas"))

@@ -47,3 +47,8 @@ func.func @f() attributes {ks.proposals = [1]} { return }
 
 // expected-error @+1 {{'func.func' op 'ks.predicted_time' must be a non-negative float (the predicted seconds)}}
 func.func @f() attributes {ks.predicted_time = -1.0 : f64} { return }
+
+// -----
+
+// expected-error @+1 {{'func.func' op 'ks.floor_time' must be a positive float (the roofline floor's seconds)}}
+func.func @f() attributes {ks.floor_time = 0.0 : f64} { return }

@@ -13,7 +13,10 @@ With --time-only every variant that would pass is "timed" (nothing is
 verified) and takes 0.05 ms longer (so a test sees which run a decision
 used); a --reference must name a PTX with the kernel's .entry. FAKE_BENCH_FAIL_FULL=c0,c1 makes those candidates fail verification
 at a workload of even sizes (the full one) when verifying; FAKE_BENCH_FAST=c5,c6
-makes those candidates take 0.5 ms (0.55 with --time-only).
+makes those candidates take 0.5 ms (0.55 with --time-only). FAKE_BENCH_SCALE=F multiplies every
+time by F (a test of the roofline target needs times a GPU could reach). With --streams N (waves
+of concurrent launches) FAKE_BENCH_STREAMS_FAST=c3 makes those candidates take 0.4 ms and the
+original 5 ms.
 Each call is appended to FAKE_BENCH_LOG (when set).
 """
 import json
@@ -26,7 +29,7 @@ i = 0
 while i < len(args):
     a = args[i]
     if a in ("--spec", "--workload", "--reps", "--warmup", "--timeout", "--json", "--baseline",
-             "--flops", "--bytes", "--reference"):
+             "--flops", "--bytes", "--reference", "--streams"):
         opts[a] = args[i + 1]
         i += 2
     elif a == "--launches":
@@ -73,13 +76,19 @@ for name, path, kernel in variants:
         r["timing"]["median_ms"] = {"slow": 20.0 + n, "close": 1.0 - n / 1000}.get(mode, 1.0 + n / 10)
         if name in fast:
             r["timing"]["median_ms"] = 0.5
+        if "--streams" in opts and name in os.environ.get("FAKE_BENCH_STREAMS_FAST", "").split(","):
+            r["timing"]["median_ms"] = 0.4
         if not time_only and ((mode == "wrong" and name == first and odd) or
                               (name in fail_full and not odd)):
             r["status"] = "fail"
             r["verification"] = {"C": {"pass": False, "reason": "rel_l2 0.5 > 1e-5"}}
+    elif "--streams" in opts:
+        r["timing"]["median_ms"] = 5.0
     if time_only and r["status"] == "pass":
         r["status"] = "timed"
         r["timing"]["median_ms"] += 0.05
+    if "timing" in r:
+        r["timing"]["median_ms"] *= float(os.environ.get("FAKE_BENCH_SCALE", "1"))
     if mode == "nogpu":
         r = {"name": name, "status": "error", "error": "no usable CUDA GPU"}
     elif why:

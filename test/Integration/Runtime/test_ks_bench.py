@@ -2,7 +2,8 @@
 """GPU tests of ks-bench (ctest label `gpu`): measures a known kernel, catches a
 planted wrong kernel, one that leaves elements unwritten, one that only passes
 on zeros, one that goes wrong after the timed runs (and passes one whose bytes
-change within the tolerance), times without verifying with --time-only, survives a faulting and a hanging kernel, and runs the cuBLAS and
+change within the tolerance), times without verifying with --time-only, times waves of concurrent launches
+(--streams), survives a faulting and a hanging kernel, and runs the cuBLAS and
 copy baselines. Exits 77 (skipped) without a GPU or nvcc.
 
 usage: test_ks_bench.py KS_BENCH [NVCC]
@@ -105,6 +106,28 @@ def main():
     proc = subprocess.run([ks_bench, "db", "export", "--db", only_db], capture_output=True,
                           text=True)
     check(not proc.stdout.strip(), f"time-only: recorded {proc.stdout[:200]!r}")
+
+    # --streams 8: waves of 8 concurrent launches, each on its own buffers;
+    # the variant is verified as usual, the time is per launch, and nothing
+    # is recorded. A saxpy of 2^24 elements (192 MB moved, about 0.1 ms: timed
+    # by events either way) is bandwidth-bound, so 8 at once take about as
+    # long per launch as one alone: within 2x (a wave's time not divided by
+    # 8, or launches serialized behind the host, would be far outside).
+    streams_db = os.path.join(work, "streams.db")
+    big = ["--workload", f"n={1 << 24}"]
+    alone = bench(f"ref={ptx}@saxpy", *big, "--no-db", expect_rc=0, name="alone")
+    r = bench(f"ref={ptx}@saxpy", f"stride={ptx}@saxpy_stride", *big, "--streams", "8", "--db",
+              streams_db, expect_rc=0, name="streams")
+    for v in r["variants"]:
+        check(v["status"] == "pass", f"streams: {v['name']} status {v['status']}")
+        check("8 concurrent launches" in v["timing"].get("method", ""),
+              f"streams: method {v['timing'].get('method')!r}")
+        check(v["verification_after_timing"] is True, f"streams: {v['name']} not re-verified")
+    one, eight = alone["variants"][0]["timing"]["median_ms"], r["variants"][0]["timing"]["median_ms"]
+    check(0.5 * one < eight < 2 * one, f"streams: {eight} ms per launch with 8 at once, {one} ms alone")
+    proc = subprocess.run([ks_bench, "db", "export", "--db", streams_db], capture_output=True,
+                          text=True)
+    check(not proc.stdout.strip(), f"streams: recorded {proc.stdout[:200]!r}")
 
     # A faulting kernel is reported, and the next variant is still measured.
     r = bench(f"ref={ptx}@saxpy", f"fault={ptx}@saxpy_fault", f"after={ptx}@saxpy_stride",

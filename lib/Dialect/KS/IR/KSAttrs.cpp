@@ -359,6 +359,7 @@ Operation *mlir::ks::lookupSubject(Operation *kernel, int64_t id) {
 void mlir::ks::dropProfileAttributes(Operation *kernel) {
   kernel->removeAttr(DiagnosisAttr::kKernelAttrName);
   kernel->removeAttr(kPredictedTimeAttrName);
+  kernel->removeAttr(kFloorTimeAttrName);
   kernel->walk([](Operation *op) {
     op->removeAttr(AccessAttr::kOpAttrName);
     op->removeAttr(BranchAttr::kOpAttrName);
@@ -368,9 +369,12 @@ void mlir::ks::dropProfileAttributes(Operation *kernel) {
 void mlir::ks::detachOpFacts(Operation *kernel) {
   auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName);
   Attribute predicted = kernel->getAttr(kPredictedTimeAttrName);
+  Attribute floor = kernel->getAttr(kFloorTimeAttrName);
   dropKernelFacts(kernel);
   if (predicted)
     kernel->setAttr(kPredictedTimeAttrName, predicted);
+  if (floor)
+    kernel->setAttr(kFloorTimeAttrName, floor);
   if (!diagnosis)
     return;
   SmallVector<FindingAttr> findings;
@@ -413,6 +417,11 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
     auto seconds = dyn_cast<FloatAttr>(attr.getValue());
     return expect(seconds && seconds.getValueAsDouble() >= 0,
                   "a non-negative float (the predicted seconds)");
+  }
+  if (name == kFloorTimeAttrName) {
+    auto seconds = dyn_cast<FloatAttr>(attr.getValue());
+    return expect(seconds && seconds.getValueAsDouble() > 0,
+                  "a positive float (the roofline floor's seconds)");
   }
   if (name != DiagnosisAttr::kKernelAttrName)
     return success();

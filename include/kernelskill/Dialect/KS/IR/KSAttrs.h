@@ -35,6 +35,12 @@ ArchAttr getArchAttr(MLIRContext *ctx, const ArchEntry &entry,
 /// the raising with #ks.diagnosis (it describes the program), the baseline
 /// the agent driver compares its candidates with.
 inline constexpr llvm::StringLiteral kPredictedTimeAttrName = "ks.predicted_time";
+/// The kernel attribute (f64, seconds) that holds the profiler's roofline
+/// floor of the kernel plus its launch: the least time any schedule of the
+/// same computation can take (its FLOPs and compulsory DRAM bytes). Kept
+/// with ks.predicted_time; the agent driver measures each round's winner
+/// against it (target=, Driver/Iteration.h).
+inline constexpr llvm::StringLiteral kFloorTimeAttrName = "ks.floor_time";
 
 /// The id of the profiler's #ks.access or #ks.branch on `op`, if it has one.
 std::optional<int64_t> getProfileId(Operation *op);
@@ -42,7 +48,7 @@ std::optional<int64_t> getProfileId(Operation *op);
 /// finding's subject), or null.
 Operation *lookupSubject(Operation *kernel, int64_t id);
 /// Removes the profiler's facts from `kernel` and the ops inside it
-/// (#ks.diagnosis, ks.predicted_time, #ks.access, #ks.branch): what a transform that changes the
+/// (#ks.diagnosis, ks.predicted_time, ks.floor_time, #ks.access, #ks.branch): what a transform that changes the
 /// kernel calls, since the facts describe the IR before it.
 void dropProfileAttributes(Operation *kernel);
 /// Removes everything known about `kernel`'s code: the profiler's facts and
