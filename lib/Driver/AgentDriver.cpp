@@ -156,14 +156,8 @@ bool appliesToCopy(ModuleOp module, StringRef script, std::string *why = nullptr
 /// the profilers and agents attach (they describe the code, they are not it).
 std::string fingerprintOf(gpu::GPUFuncOp kernel) {
   OwningOpRef<Operation *> copy = kernel->clone();
-  for (StringRef name : {DiagnosisAttr::kKernelAttrName.data(), ProposalAttr::kKernelAttrName.data(),
-                         kPredictedTimeAttrName.data(), kFloorTimeAttrName.data(),
-                         ResourcesAttr::kKernelAttrName.data()})
-    (*copy)->removeAttr(name);
-  (*copy)->walk([](Operation *op) {
-    op->removeAttr(AccessAttr::kOpAttrName);
-    op->removeAttr(BranchAttr::kOpAttrName);
-  });
+  dropKernelFacts(*copy);
+  (*copy)->removeAttr(ProposalAttr::kKernelAttrName);
   std::string text;
   llvm::raw_string_ostream os(text);
   (*copy)->print(os, OpPrintingFlags().printGenericOpForm().elideLargeElementsAttrs());
@@ -361,30 +355,19 @@ int fastestVerified(ArrayRef<Candidate> evaluated) {
   return best;
 }
 
-/// Step 5's re-profile of d.evaluated[index], the winner of `round`: its
-/// time (measured, else the calibrated model's) against the kernel's
-/// roofline floor, appended to d.rounds.
-void reprofile(KernelDecision &d, int index, int round, bool measured) {
-  const Candidate &c = d.evaluated[index];
-  RoundDiagnosis r;
-  r.round = round;
-  r.candidate = c.family->name.str() + " " + describeKnobs(c);
-  r.ms = measured ? c.measuredMs : calibratedSeconds(c) * 1e3;
-  r.measured = measured;
-  r.floorMs = d.floorMs;
-  d.rounds.push_back(std::move(r));
+/// Step 5's re-profile: `what`, the winner of `round` (0: the input), at
+/// `ms` against the kernel's roofline floor; round 0 goes first in d.rounds.
+void reprofile(KernelDecision &d, int round, std::string what, double ms, bool measured) {
+  RoundDiagnosis r{round, std::move(what), ms, measured, d.floorMs};
+  d.rounds.insert(round == 0 ? d.rounds.begin() : d.rounds.end(), std::move(r));
 }
 
-/// The input's own profile against the floor, as round 0 (first in
-/// d.rounds).
-void reprofileOriginal(KernelDecision &d, double ms, bool measured) {
-  RoundDiagnosis r;
-  r.round = 0;
-  r.candidate = measured ? "the lifted original" : "the input";
-  r.ms = ms;
-  r.measured = measured;
-  r.floorMs = d.floorMs;
-  d.rounds.insert(d.rounds.begin(), std::move(r));
+/// d.evaluated[index] as the winner of `round`: its measured time, else the
+/// calibrated model's.
+void reprofile(KernelDecision &d, int index, int round, bool measured) {
+  const Candidate &c = d.evaluated[index];
+  reprofile(d, round, c.family->name.str() + " " + describeKnobs(c),
+            measured ? c.measuredMs : calibratedSeconds(c) * 1e3, measured);
 }
 
 /// Why `what`, measured at `ms`, does not replace the original measured at
@@ -1134,7 +1117,7 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     // The original as round 0, at its last measured time (what a repeat
     // run finds in the tuning database).
     if (d.measuredBeforeMs > 0)
-      reprofileOriginal(d, d.measuredBeforeMs, /*measured=*/true);
+      reprofile(d, /*round=*/0, "the lifted original", d.measuredBeforeMs, /*measured=*/true);
   }
 
   // Step 5 with measurements: the fastest verified candidate; within the
@@ -1210,7 +1193,8 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
                ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
   if (d.predictedBefore > 0)
-    reprofileOriginal(d, d.predictedBefore * originalCalibration * 1e3, /*measured=*/false);
+    reprofile(d, /*round=*/0, "the input", d.predictedBefore * originalCalibration * 1e3,
+              /*measured=*/false);
   reprofile(d, chosen, /*round=*/1, /*measured=*/false);
   if (!d.calibratedWith.empty())
     d.decision += " (" + d.calibratedWith + ")";
