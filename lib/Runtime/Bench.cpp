@@ -71,19 +71,47 @@ struct Timer {
 /// that fork a wave from the timing stream and join it back, and the wave
 /// captured as a CUDA graph (so that the host's enqueueing of S launches is
 /// not inside the timed region).
+/// A CUDA graph of what one enqueueing puts on a stream, instantiated for
+/// replay: the --streams wave, and the batch of launches that times a kernel
+/// too short for one pair of events.
+struct CapturedGraph {
+  cudaGraph_t graph = nullptr;
+  cudaGraphExec_t exec = nullptr;
+  CapturedGraph() = default;
+  CapturedGraph(const CapturedGraph &) = delete;
+  CapturedGraph &operator=(const CapturedGraph &) = delete;
+  ~CapturedGraph() {
+    if (exec)
+      cudaGraphExecDestroy(exec);
+    if (graph)
+      cudaGraphDestroy(graph);
+  }
+  /// Captures what `enqueue` (returning a cudaError_t) puts on `stream`; the
+  /// capture is always ended, and the enqueueing's error comes first.
+  template <typename Enqueue>
+  cudaError_t capture(cudaStream_t stream, Enqueue enqueue) {
+    cudaError_t err = cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
+    if (err != cudaSuccess)
+      return err;
+    cudaError_t enqueued = enqueue();
+    err = cudaStreamEndCapture(stream, &graph);
+    if (enqueued != cudaSuccess)
+      err = enqueued;
+    if (err == cudaSuccess)
+      err = cudaGraphInstantiate(&exec, graph, 0);
+    return err;
+  }
+  cudaError_t launch(cudaStream_t stream) const { return cudaGraphLaunch(exec, stream); }
+};
+
 struct ConcurrentLaunches {
   std::vector<cudaStream_t> streams;
   std::vector<cudaEvent_t> joined;
   cudaEvent_t fork = nullptr;
   std::vector<std::vector<DeviceMemory>> copies; ///< per extra stream, per param
   std::vector<std::vector<KernelArg>> args;      ///< per extra stream
-  cudaGraph_t graph = nullptr;
-  cudaGraphExec_t exec = nullptr;
+  CapturedGraph wave;
   ~ConcurrentLaunches() {
-    if (exec)
-      cudaGraphExecDestroy(exec);
-    if (graph)
-      cudaGraphDestroy(graph);
     for (cudaEvent_t e : joined)
       cudaEventDestroy(e);
     if (fork)
@@ -515,26 +543,21 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
     if (err == cudaSuccess)
       err = cudaStreamSynchronize(timer.stream); // the copies, before any wave
     if (err == cudaSuccess)
-      err = cudaStreamBeginCapture(timer.stream, cudaStreamCaptureModeThreadLocal);
-    if (err == cudaSuccess) {
-      cudaError_t e = cudaEventRecord(more.fork, timer.stream);
-      if (e == cudaSuccess)
-        e = launch_(cand, timer.stream);
-      for (size_t s = 0; e == cudaSuccess && s < more.streams.size(); ++s) {
-        e = cudaStreamWaitEvent(more.streams[s], more.fork);
+      err = more.wave.capture(timer.stream, [&] {
+        cudaError_t e = cudaEventRecord(more.fork, timer.stream);
         if (e == cudaSuccess)
-          e = launch_(cand, more.streams[s], &more.args[s]);
-        if (e == cudaSuccess)
-          e = cudaEventRecord(more.joined[s], more.streams[s]);
-        if (e == cudaSuccess)
-          e = cudaStreamWaitEvent(timer.stream, more.joined[s]);
-      }
-      err = cudaStreamEndCapture(timer.stream, &more.graph);
-      if (e != cudaSuccess)
-        err = e;
-    }
-    if (err == cudaSuccess)
-      err = cudaGraphInstantiate(&more.exec, more.graph, 0);
+          e = launch_(cand, timer.stream);
+        for (size_t s = 0; e == cudaSuccess && s < more.streams.size(); ++s) {
+          e = cudaStreamWaitEvent(more.streams[s], more.fork);
+          if (e == cudaSuccess)
+            e = launch_(cand, more.streams[s], &more.args[s]);
+          if (e == cudaSuccess)
+            e = cudaEventRecord(more.joined[s], more.streams[s]);
+          if (e == cudaSuccess)
+            e = cudaStreamWaitEvent(timer.stream, more.joined[s]);
+        }
+        return e;
+      });
   }
   if (err != cudaSuccess) {
     result.update(errorResult("--streams " + std::to_string(streams) + ": " + describe(err)));
@@ -542,7 +565,7 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   }
   // One sample: the launch alone, or a wave of `streams` launches.
   auto wave = [&]() -> cudaError_t {
-    return streams == 1 ? launch_(cand, timer.stream) : cudaGraphLaunch(more.exec, timer.stream);
+    return streams == 1 ? launch_(cand, timer.stream) : more.wave.launch(timer.stream);
   };
   uint64_t freshSeed = options.seed;
   std::vector<std::vector<uint8_t>> fresh;
@@ -591,29 +614,22 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   if (summary.median < options.graphBelowMs && streams == 1) {
     // Too short for one event pair to resolve: replay a graph of many launches.
     int batch = int(std::min(1000.0, std::ceil(0.5 / std::max(summary.median, 1e-4))));
-    cudaGraph_t graph = nullptr;
-    cudaGraphExec_t exec = nullptr;
-    err = cudaStreamBeginCapture(timer.stream, cudaStreamCaptureModeThreadLocal);
-    for (int b = 0; err == cudaSuccess && b < batch; ++b)
-      err = launch_(cand, timer.stream);
-    cudaError_t endErr = cudaStreamEndCapture(timer.stream, &graph);
-    if (err == cudaSuccess)
-      err = endErr;
-    if (err == cudaSuccess)
-      err = cudaGraphInstantiate(&exec, graph, 0);
+    CapturedGraph replay;
+    err = replay.capture(timer.stream, [&] {
+      cudaError_t e = cudaSuccess;
+      for (int b = 0; e == cudaSuccess && b < batch; ++b)
+        e = launch_(cand, timer.stream);
+      return e;
+    });
     std::vector<double> graphSamples;
     if (err == cudaSuccess &&
         timeSamples(timer, 2, options.reps, [](int) { return cudaSuccess; },
-                    [&] { return cudaGraphLaunch(exec, timer.stream); }, graphSamples, error)) {
+                    [&] { return replay.launch(timer.stream); }, graphSamples, error)) {
       for (double &s : graphSamples)
         s /= batch;
       summary = summarize(graphSamples);
       method = "CUDA graph of " + std::to_string(batch) + " launches (L2 warm)";
     }
-    if (exec)
-      cudaGraphExecDestroy(exec);
-    if (graph)
-      cudaGraphDestroy(graph);
   }
   result[keys::kTiming] = summaryJSON(summary, method);
   double seconds = summary.median * 1e-3;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """GPU tests of ks-bench (ctest label `gpu`): measures a known kernel, catches a
-planted wrong kernel, one that leaves elements unwritten, one that only passes
+planted wrong kernel (short kernels timed as a replayed graph), one that leaves elements unwritten, one that only passes
 on zeros, one that goes wrong after the timed runs (and passes one whose bytes
 change within the tolerance), times without verifying with --time-only, times waves of concurrent launches
 (--streams), survives a faulting and a hanging kernel, and runs the cuBLAS and
@@ -60,6 +60,11 @@ def main():
             check(v["verification"]["y"]["rel_l2"] <= 1e-6, f"known-{n}: error too large")
             check(v["verification_after_timing"] is True, f"known-{n}: not re-verified")
             check(v["attributes"]["registers"] > 0, f"known-{n}: no register count")
+            # A few microseconds: too short for one pair of events, so the
+            # time is a replayed graph of many launches.
+            if n < 1 << 20:
+                check(v["timing"].get("method", "").startswith("CUDA graph of"),
+                      f"known-{n}: method {v['timing'].get('method')!r}")
             counters = v.get("counters", {})
             check(counters.get("available") is True, f"known-{n}: no counters: {counters}")
             m = counters.get("metrics", {})
