@@ -133,7 +133,9 @@ if want refine-ab; then
 fi
 if want objective; then
   unpack_bundle
-  OUT="$FINAL" timeout "${OBJECTIVE_TIMEOUT:-400}" bash bench/objective/run.sh .deps/objective "$KSO" \
+  # Into the working folder (results.tar.gz), not $FINAL: the run writes
+  # about twenty files, more than a device call brings back one by one.
+  OUT="$W" timeout "${OBJECTIVE_TIMEOUT:-400}" bash bench/objective/run.sh .deps/objective "$KSO" \
     "$PWD/$KSB" || status=1
 fi
 if want corpus; then
