@@ -26,7 +26,7 @@
 # transcript's "reprofiled" says where it would have), each with its own
 # tuning database. objective: bench/objective/run.sh
 # (latency vs throughput for a small GEMM; .deps/objective from
-# bench/objective/prepare.sh).
+# bench/objective/prepare.sh; its files in results.tar.gz, under objective/).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 STEPS=${*:-contraction conv-baseline lowering}
