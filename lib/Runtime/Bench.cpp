@@ -67,10 +67,6 @@ struct Timer {
   }
 };
 
-/// --streams S: S-1 more streams and copies of the buffers, the events
-/// that fork a wave from the timing stream and join it back, and the wave
-/// captured as a CUDA graph (so that the host's enqueueing of S launches is
-/// not inside the timed region).
 /// A CUDA graph of what one enqueueing puts on a stream, instantiated for
 /// replay: the --streams wave, and the batch of launches that times a kernel
 /// too short for one pair of events.
@@ -104,6 +100,10 @@ struct CapturedGraph {
   cudaError_t launch(cudaStream_t stream) const { return cudaGraphLaunch(exec, stream); }
 };
 
+/// --streams S: S-1 more streams and copies of the buffers, the events
+/// that fork a wave from the timing stream and join it back, and the wave
+/// captured as a CUDA graph (so that the host's enqueueing of S launches is
+/// not inside the timed region).
 struct ConcurrentLaunches {
   std::vector<cudaStream_t> streams;
   std::vector<cudaEvent_t> joined;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""GPU tests of ks-bench (ctest label `gpu`): measures a known kernel, catches a
-planted wrong kernel (short kernels timed as a replayed graph), one that leaves elements unwritten, one that only passes
+"""GPU tests of ks-bench (ctest label `gpu`): measures a known kernel (a short one
+by a replayed graph), catches a planted wrong kernel, one that leaves elements unwritten, one that only passes
 on zeros, one that goes wrong after the timed runs (and passes one whose bytes
 change within the tolerance), times without verifying with --time-only, times waves of concurrent launches
 (--streams), survives a faulting and a hanging kernel, and runs the cuBLAS and
