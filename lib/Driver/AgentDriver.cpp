@@ -12,9 +12,13 @@
 #include "kernelskill/Analysis/KernelProfile.h"
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Driver/Emulation.h"
 #include "kernelskill/Driver/Measure.h"
 #include "kernelskill/Driver/Negotiation.h"
 #include "kernelskill/Driver/Passes.h"
+#include "kernelskill/Driver/Restore.h"
+#include "kernelskill/Driver/StaticCheck.h"
 #include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Driver/Transcript.h"
@@ -319,6 +323,10 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 /// Two measured medians closer than this are the same to the driver.
 constexpr double kMeasurementNoise = 0.02;
+/// A simpler candidate is preferred over the fastest only this close to it
+/// (and timed in the same run): half the noise, since preferring it trades
+/// a likely loss for simplicity.
+constexpr double kSimplerBand = 0.01;
 /// Screening (screen=true): the candidates verified at the workload are
 /// those screened within this fraction of the fastest (twice the noise:
 /// any of them may still win or be the simpler one within the noise), and
@@ -412,58 +420,6 @@ std::pair<gpu::LaunchFuncOp, func::FuncOp> findLaunch(ModuleOp module, StringRef
   return {found, found ? found->getParentOfType<func::FuncOp>() : func::FuncOp()};
 }
 
-/// Puts the lifted `kernel` of `original` back in place of its raised form
-/// in `module`, with its launcher as it was. Refuses (with the reason) when
-/// the launcher also launches another kernel, whose raised launch would be
-/// lost with it.
-LogicalResult restoreOriginal(ModuleOp module, ModuleOp original, StringRef kernel,
-                              std::string &why) {
-  auto findKernel = [&](ModuleOp m) {
-    gpu::GPUFuncOp f;
-    m.walk([&](gpu::GPUFuncOp g) {
-      if (g.getName() == kernel)
-        f = g;
-    });
-    return f;
-  };
-  gpu::GPUFuncOp raised = findKernel(module), lifted = findKernel(original);
-  if (!raised || !lifted) {
-    why = "the original has no kernel @" + kernel.str();
-    return failure();
-  }
-  SmallVector<func::FuncOp> launchers;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    auto fn = launch->getParentOfType<func::FuncOp>();
-    if (launch.getKernelName() == kernel && fn && !llvm::is_contained(launchers, fn))
-      launchers.push_back(fn);
-  });
-  SmallVector<std::pair<func::FuncOp, func::FuncOp>> replacements;
-  for (func::FuncOp fn : launchers) {
-    WalkResult other = fn.walk([&](gpu::LaunchFuncOp launch) {
-      return launch.getKernelName() == kernel ? WalkResult::advance() : WalkResult::interrupt();
-    });
-    if (other.wasInterrupted()) {
-      why = "its launcher @" + fn.getSymName().str() + " also launches another kernel";
-      return failure();
-    }
-    auto before = original.lookupSymbol<func::FuncOp>(fn.getSymName());
-    if (!before) {
-      why = "the original has no launcher @" + fn.getSymName().str();
-      return failure();
-    }
-    replacements.emplace_back(fn, before);
-  }
-  OpBuilder b(raised);
-  b.clone(*lifted);
-  raised.erase();
-  for (auto [now, before] : replacements) {
-    b.setInsertionPoint(now);
-    b.clone(*before);
-    now.erase();
-  }
-  return success();
-}
-
 struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {
   using Base::Base;
   AgentDriver(const KSAgentDriverOptions &options, std::shared_ptr<OriginalModule> original)
@@ -484,7 +440,12 @@ private:
     bool measuring = false;
     ModuleOp original;
     std::string bench, workDir, originalPTX;
+    /// verify=emulate: the emulator and where its files go.
+    bool emulating = false;
+    std::string emulator, emulateDir;
   };
+  /// How many timed ks-bench runs this driver made (Candidate::timedRun).
+  int timedRuns = 0;
   /// What ks-bench needs of the lifted original to measure one kernel.
   struct Reference {
     std::string specPath;                 ///< its launch, with inferred buffer extents
@@ -561,6 +522,18 @@ private:
   /// d.measuredWith then says why).
   std::optional<std::string> measurePick(gpu::GPUFuncOp kernel, KernelDecision &d,
                                          Candidate pick, RunContext &run);
+  /// A static decision's last check before `c` replaces the kernel: with
+  /// verify=emulate, the CPU emulation against the lifted original. Returns
+  /// why the original should come back instead (a mismatch, or the check
+  /// could not run), or nothing; d.verifiedWith says how it went.
+  std::optional<std::string> checkStatically(KernelDecision &d, const Candidate &c,
+                                             RunContext &run);
+  /// A static decision on `pick`, which no cost model ranked (a family's
+  /// defaults, a SIMT-level rewrite): the profiler's model of the rewritten
+  /// kernel must predict it faster than the input by the margin, and
+  /// checkStatically pass. Returns why not, or nothing to apply it.
+  std::optional<std::string> staticPickRefused(KernelDecision &d, Candidate &pick,
+                                               RunContext &run);
   /// Never slower than the input: gives the kernel its lifted original back
   /// when measure=cuda found nothing faster; else schedules anyway.
   void keepOriginal(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
@@ -652,8 +625,24 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     if (at < d.evaluated.size())
       entry = int(at);
   }
+  // Not measured (measure=static, or not measurable): a static decision,
+  // which applies only what is predicted faster by the margin and checked.
+  // (Without `run` the original could not come back: the schedule is the
+  // only way to lower the raised kernel.)
+  bool measured = entry >= 0 && d.evaluated[entry].measuredMs > 0 && d.measuredBeforeMs > 0;
+  if (run && !measured) {
+    if (!pick)
+      return keepOriginal(kernel, d, shape, *run, reason + "; no schedule applies");
+    if (std::optional<std::string> keep = staticPickRefused(d, *pick, *run))
+      return keepOriginal(kernel, d, shape, *run, reason + "; " + *keep);
+    if (entry >= 0)
+      d.evaluated[entry].cost = pick->cost;
+  }
   std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
   if (!pick || failed(applyScript(getOperation(), script))) {
+    if (run)
+      return keepOriginal(kernel, d, shape, *run,
+                          reason + "; its schedule did not apply to the kernel itself");
     kernel.emitError() << "ks-agent-driver: " << reason
                        << "; and no schedule applies to the raised kernel, which cannot be "
                           "lowered without one (run the pipeline with optimize=false)";
@@ -669,9 +658,73 @@ void AgentDriver::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
   d.chosen = entry;
   d.changed = true;
   d.scheduleOp = opText(chosen, "k", "r");
-  d.decision = reason + "; scheduled anyway with " + std::string(pick->family->name) + " " +
-               describeKnobs(*pick) + ": a raised kernel is lowered only through a schedule";
-  d.decision += measuredSuffix(chosen, d);
+  std::string what = std::string(pick->family->name) + " " + describeKnobs(*pick);
+  if (!run)
+    d.decision = reason + "; scheduled anyway with " + what +
+                 ": a raised kernel is lowered only through a schedule";
+  else if (measured)
+    d.decision = reason + "; applied " + what + measuredSuffix(chosen, d);
+  else
+    d.decision = llvm::formatv("{0}; applied {1}: predicted {2:e3} s vs {3:e3} s before ({4})",
+                               reason, what, chosen.cost.seconds, d.predictedBefore,
+                               chosen.cost.explanation)
+                     .str();
+}
+
+std::optional<std::string> AgentDriver::checkStatically(KernelDecision &d, const Candidate &c,
+                                                        RunContext &run) {
+  if (!run.emulating) {
+    d.verifiedWith = "not verified against the input (verify=none)";
+    return std::nullopt;
+  }
+  std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
+  CPUCheckSettings settings;
+  settings.emulator = run.emulator;
+  settings.workDir = run.emulateDir;
+  settings.tf32 = precision != Precision::Strict;
+  settings.workload = run.workloadValues;
+  std::string used;
+  EmulationVerdict verdict = checkOnCPU(
+      getOperation(), run.original, d.kernel,
+      [&](ModuleOp copy) { return applyScript(copy, script); }, settings, used);
+  std::string what = c.family->name.str() + " " + describeKnobs(c);
+  switch (verdict.status) {
+  case EmulationVerdict::Status::Match:
+    d.verifiedWith = "emulated on the CPU against the input at " + used + ": match";
+    return std::nullopt;
+  case EmulationVerdict::Status::Mismatch:
+    d.verifiedWith = "emulated on the CPU against the input at " + used + ": MISMATCH (" +
+                     verdict.detail + ")";
+    return "the CPU emulation found " + what + " computing something else than the input at " +
+           used + " (" + verdict.detail + ")";
+  case EmulationVerdict::Status::Unverified:
+    break;
+  }
+  d.verifiedWith = "not verified: " + verdict.detail;
+  return what + " could not be verified against the input on the CPU (" + verdict.detail + ")";
+}
+
+std::optional<std::string> AgentDriver::staticPickRefused(KernelDecision &d, Candidate &pick,
+                                                          RunContext &run) {
+  std::string what = "its schedule " + pick.family->name.str() + " " + describeKnobs(pick);
+  std::string script = scriptText({{d.kernel, &pick}}, /*raise=*/false);
+  std::string why;
+  std::optional<double> predicted = predictRewrittenSeconds(
+      getOperation(), d.kernel, [&](ModuleOp copy) { return applyScript(copy, script); },
+      run.workloadValues, why);
+  if (!predicted)
+    return what + " is not predicted (" + why + ")";
+  pick.cost.seconds = *predicted;
+  pick.cost.explanation = "the kernel profiler's model of the rewritten kernel";
+  if (d.predictedBefore <= 0)
+    return what + " has no input time to be compared with";
+  if (!(*predicted * (1 + staticMargin) < d.predictedBefore))
+    return llvm::formatv("{0} is predicted no faster than the input by more than {1}% ({2:e3} s "
+                         "vs {3:e3} s, the profiler's model of both)",
+                         what, int(std::lround(staticMargin * 100)), *predicted,
+                         d.predictedBefore)
+        .str();
+  return checkStatically(d, pick, run);
 }
 
 void AgentDriver::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
@@ -692,9 +745,15 @@ void AgentDriver::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
       return;
     }
   }
-  // Not measured (statically, or no launch spec: measuredWith says why).
-  if (d.evaluated.size() == before)
+  // Not measured (statically, or no launch spec: measuredWith says why): a
+  // static decision.
+  if (d.evaluated.size() == before) {
+    if (std::optional<std::string> keep = staticPickRefused(d, c, run)) {
+      d.decision = "unchanged: " + whyNot + "; " + what + ": " + *keep;
+      return;
+    }
     d.evaluated.push_back(c);
+  }
   if (failed(applyChosen(kernel, d, int(d.evaluated.size()) - 1))) {
     d.decision = "unchanged: " + whyNot + "; " + what + " failed on the kernel";
     return;
@@ -1128,10 +1187,14 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
     if (best < 0)
       return keepOriginal(kernel, d, shape, run,
                           "no candidate was verified and measured (see each one's status)");
+    // Only between medians of the same run: times of two runs (a refine
+    // round, the tuning database) differ by more than the band (a simpler
+    // GEMM chosen this way timed 6% slower on its own, issue 44).
     int chosen = best;
     for (auto [i, c] : llvm::enumerate(d.evaluated))
-      if (c.status == "compiled" && c.measuredMs > 0 &&
-          c.measuredMs <= d.evaluated[best].measuredMs * (1 + kMeasurementNoise) &&
+      if (c.status == "compiled" && c.measuredMs > 0 && c.timedRun > 0 &&
+          c.timedRun == d.evaluated[best].timedRun &&
+          c.measuredMs <= d.evaluated[best].measuredMs * (1 + kSimplerBand) &&
           c.family->complexity(c.knobs) <
               d.evaluated[chosen].family->complexity(d.evaluated[chosen].knobs))
         chosen = int(i);
@@ -1171,25 +1234,27 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
       best = int(i);
   }
   if (best < 0)
-    return scheduleAnyway(kernel, d, shape, ranked, caps,
-                          "every compiled candidate was rejected", /*run=*/nullptr);
+    return keepOriginal(kernel, d, shape, run, "every compiled candidate was rejected");
   int chosen = best;
   Candidate &winner = d.evaluated[chosen];
-  if (d.predictedBefore > 0 &&
-      calibratedSeconds(winner) >= d.predictedBefore * originalCalibration) {
-    std::string why = llvm::formatv("the best candidate is predicted no faster than the "
-                                    "kernel ({0:e3} s vs {1:e3} s)",
-                                    calibratedSeconds(winner),
-                                    d.predictedBefore * originalCalibration)
-                          .str();
-    // A raised kernel cannot stay as it is (see scheduleAnyway).
-    // (Not measured again: the search measured what it could.)
-    return scheduleAnyway(kernel, d, shape, {winner}, caps, why, /*run=*/nullptr);
+  // Only what the model predicts faster by the margin replaces the input;
+  // then, with verify=emulate, only what the CPU finds computing the same.
+  if (!(d.predictedBefore > 0 && calibratedSeconds(winner) * (1 + staticMargin) <
+                                     d.predictedBefore * originalCalibration)) {
+    std::string why =
+        d.predictedBefore > 0
+            ? llvm::formatv("the best candidate is predicted no faster than the kernel by more "
+                            "than {0}% ({1:e3} s vs {2:e3} s)",
+                            int(std::lround(staticMargin * 100)), calibratedSeconds(winner),
+                            d.predictedBefore * originalCalibration)
+                  .str()
+            : std::string("the kernel has no predicted time to compare the candidates with");
+    return keepOriginal(kernel, d, shape, run, why);
   }
-  if (failed(applyChosen(kernel, d, chosen))) {
-    d.decision = "unchanged: the winning schedule failed on the kernel itself";
-    return;
-  }
+  if (std::optional<std::string> keep = checkStatically(d, winner, run))
+    return keepOriginal(kernel, d, shape, run, *keep);
+  if (failed(applyChosen(kernel, d, chosen)))
+    return keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel itself");
   d.decision = "applied " + std::string(winner.family->name) + " " + describeKnobs(winner) +
                ": predicted fastest of " + std::to_string(d.evaluated.size()) + " compiled";
   if (d.predictedBefore > 0)
@@ -1354,7 +1419,7 @@ AgentDriver::prepareReference(StringRef kernelName, RunContext &run, std::string
     for (const llvm::json::Value &p : *params) {
       const llvm::json::Object *o = p.getAsObject();
       std::string name = o ? o->getString("name").value_or("").str() : "";
-      if (!o || o->get("extent") || ref.values.count(name))
+      if (!o || o->get("extent") || o->get("value") || ref.values.count(name))
         continue;
       bool isFloat = o->getString("type").value_or("").starts_with("f");
       ref.values[name] = isFloat ? 1 : kAssumedScalar;
@@ -1538,6 +1603,7 @@ bool AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       return false;
     }
     ++rounds;
+    ++timedRuns;
     d.measuredBeforeMs = timed->at("original").medianMs;
     for (size_t i = from; i < end; ++i) {
       size_t index = order[i];
@@ -1550,6 +1616,7 @@ bool AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
       }
       anyPassed = true;
       c.measuredMs = it->second.medianMs;
+      c.timedRun = timedRuns;
       c.verification += " and " + ref.workload;
       memory.remember(c.family->opAttributes(c.knobs),
                       CandidateMemory::Measurement{c.measuredMs, "pass", c.verification,
@@ -1605,6 +1672,46 @@ bool AgentDriver::measureCandidates(KernelDecision &d, const Reference &ref, Run
   return true;
 }
 
+/// workload= names what the kernels and launchers call their scalars (or a
+/// launch dimension, block.x ... grid.z); a name that is none of them is a
+/// typo that would otherwise leave every size at its assumed value.
+static LogicalResult checkWorkloadNames(ModuleOp module,
+                                        const llvm::StringMap<int64_t> &values) {
+  if (values.empty())
+    return success();
+  std::set<std::string> known = {"block.x", "block.y", "block.z", "grid.x", "grid.y", "grid.z"};
+  std::set<std::string> scalars;
+  auto addArguments = [&](FunctionOpInterface fn) {
+    for (unsigned i = 0, e = fn.getNumArguments(); i < e; ++i)
+      if (fn.getArgument(i).getType().isIntOrIndex() || fn.getArgument(i).getType().isFloat())
+        scalars.insert(getArgumentName(fn, i));
+    if (auto workload = fn->getAttrOfType<WorkloadAttr>("ks.workload"))
+      for (NamedAttribute entry : workload.getScalars())
+        scalars.insert(entry.getName().str());
+  };
+  module.walk([&](Operation *op) {
+    if (isa<func::FuncOp, gpu::GPUFuncOp>(op))
+      addArguments(cast<FunctionOpInterface>(op));
+  });
+  known.insert(scalars.begin(), scalars.end());
+  bool anyKernel = false;
+  module.walk([&](gpu::GPUFuncOp) { anyKernel = true; });
+  if (!anyKernel) // nothing to check against (ks checks its options on an empty module)
+    return success();
+  for (const auto &entry : values) {
+    if (known.count(entry.getKey().str()))
+      continue;
+    std::string list;
+    for (const std::string &name : scalars)
+      list += (list.empty() ? "" : ", ") + name;
+    return emitError(module.getLoc())
+           << "ks-agent-driver: workload=: no scalar named '" << entry.getKey()
+           << "'; the kernels' and launchers' scalars: " << (list.empty() ? "(none)" : list)
+           << " (and block.x ... grid.z)";
+  }
+  return success();
+}
+
 void AgentDriver::runOnOperation() {
   ModuleOp module = getOperation();
   std::string error;
@@ -1653,6 +1760,8 @@ void AgentDriver::runOnOperation() {
   }
   if (failed(checkKernelNames(module, kernels, "ks-agent-driver")))
     return signalPassFailure();
+  if (failed(checkWorkloadNames(module, run.workloadValues)))
+    return signalPassFailure();
   if (measure != MeasureMode::Static) {
     std::string missing = originalError;
     std::optional<std::string> bench = findBench(this->bench);
@@ -1683,6 +1792,47 @@ void AgentDriver::runOnOperation() {
     } else {
       modeNote = "measure=auto decided statically: " + missing;
     }
+  }
+  // verify=emulate: the static decisions' CPU check (StaticCheck.h).
+  if (verify != "none" && verify != "emulate") {
+    emitError(module.getLoc()) << "ks-agent-driver: verify must be none or emulate, got '"
+                               << verify << "'";
+    return signalPassFailure();
+  }
+  if (!(staticMargin >= 0)) {
+    emitError(module.getLoc()) << "ks-agent-driver: static-margin must be a fraction of 0 or "
+                                  "more, got "
+                               << double(staticMargin);
+    return signalPassFailure();
+  }
+  bool removeEmulateDir = false;
+  if (verify == "emulate") {
+    std::optional<std::string> found = findEmulator(emulator);
+    if (!found) {
+      emitError(module.getLoc())
+          << "ks-agent-driver: verify=emulate: "
+          << (emulator.empty() ? "no ks-emulate.py in ../libexec/ks-emulate/ beside ks-opt "
+                                 "(give emulator=PATH)"
+                               : "emulator='" + emulator + "' does not exist");
+      return signalPassFailure();
+    }
+    if (!run.original) {
+      emitError(module.getLoc()) << "ks-agent-driver: verify=emulate: no lifted original to "
+                                    "verify against (run it in --kernelskill-pipeline or give "
+                                    "original=FILE)";
+      return signalPassFailure();
+    }
+    llvm::SmallString<256> dir;
+    if (std::error_code ec = llvm::sys::fs::createUniqueDirectory("ks-emulate", dir)) {
+      emitError(module.getLoc()) << "ks-agent-driver: cannot create a directory for the CPU "
+                                    "emulation: "
+                                 << ec.message();
+      return signalPassFailure();
+    }
+    run.emulating = true;
+    run.emulator = *found;
+    run.emulateDir = dir.str().str();
+    removeEmulateDir = true;
   }
   bool removeWorkDir = false;
   if (run.measuring) {
@@ -1757,6 +1907,8 @@ void AgentDriver::runOnOperation() {
   }
   if (removeWorkDir)
     llvm::sys::fs::remove_directories(run.workDir);
+  if (removeEmulateDir)
+    llvm::sys::fs::remove_directories(run.emulateDir);
 }
 
 /// Copies the module into the shared OriginalModule (see Driver/Passes.h).

@@ -122,6 +122,8 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
     o["chosen"] = d.chosen;
   if (!d.measuredWith.empty())
     o["measured_with"] = d.measuredWith;
+  if (!d.verifiedWith.empty())
+    o["verified_with"] = d.verifiedWith;
   if (d.measuredBeforeMs >= 0)
     o["measured_before_ms"] = d.measuredBeforeMs;
   if (d.compileSeconds >= 0)
@@ -195,6 +197,8 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
   }
   if (!d.measuredWith.empty())
     os << "  measured with: " << d.measuredWith << "\n";
+  if (!d.verifiedWith.empty())
+    os << "  verified with: " << d.verifiedWith << "\n";
   for (const RoundDiagnosis &r : d.rounds)
     os << "  re-profiled: " << describeRound(r) << "\n";
   os << "  decision: " << d.decision << "\n";

@@ -382,6 +382,11 @@ protected:
   bool checkDim3Known(const clang::DeclRefExpr *ref);
   /// The buffer a launch passes as a parameter of type `expected`.
   Value launchBuffer(const clang::Expr *arg, MemRefType expected);
+  /// A launch-site cast of the launcher's parameter `param` to a buffer of
+  /// vectors of its element (`(float4 *)in`): the parameter takes the
+  /// kernel's type, its source type kept as ks.cxx_type for the exporter.
+  /// Fails when the parameter was used before or the types do not fit.
+  LogicalResult retypeForCast(const clang::Expr *arg, Value param, MemRefType expected);
   /// Skips `s`: each scalar variable it may write takes, from there on, the
   /// value of a parameter named after it.
   void skip(const clang::Stmt *s);

@@ -19,6 +19,9 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
   b.setInsertionPointToEnd(module.getBody());
   func = gpu::GPUFuncOp::create(b, l, name, b.getFunctionType(*argTypes, {}));
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+  // extern "C" kernels stay so in the export; the others keep C++ linkage.
+  if (fn->isExternC())
+    func->setAttr("ks.extern_c", b.getUnitAttr());
   // Keep what later passes and the exporter need: names, const, __restrict__.
   for (auto [i, p] : llvm::enumerate(fn->parameters())) {
     func.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));

@@ -201,6 +201,24 @@ bool isSliceable(const clang::Expr *e, clang::ASTContext &ast, int depth) {
 
 } // namespace
 
+namespace {
+/// Statements the slice computes as they are: expressions it can compute,
+/// and `if`s of them (no declarations: their scope ends with the branch).
+bool sliceableStatement(const clang::Stmt *s, clang::ASTContext &ast) {
+  if (!s || isa<clang::NullStmt>(s))
+    return true;
+  if (auto *c = dyn_cast<clang::CompoundStmt>(s))
+    return llvm::all_of(c->body(), [&](const clang::Stmt *x) { return sliceableStatement(x, ast); });
+  if (auto *i = dyn_cast<clang::IfStmt>(s))
+    return !i->getInit() && !i->getConditionVariable() && !i->isConsteval() &&
+           isSliceable(i->getCond(), ast) && sliceableStatement(i->getThen(), ast) &&
+           sliceableStatement(i->getElse(), ast);
+  if (auto *e = dyn_cast<clang::Expr>(s))
+    return isSliceable(e, ast);
+  return false;
+}
+} // namespace
+
 bool mlir::ks::frontend::isSliceableHelper(const clang::FunctionDecl *fn, clang::ASTContext &ast) {
   return sliceableHelper(fn, ast, 0);
 }
@@ -380,6 +398,10 @@ bool LauncherEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp modul
     // through it overlap no other parameter's (ks-fuse-launches relies on it).
     if (p->getType().isRestrictQualified())
       launcher.setArgAttr(i, "ks.restrict", b.getUnitAttr());
+    // The source's `const T *`: the exported launcher keeps its prototype,
+    // so callers compiled against the original link against it.
+    if (p->getType()->isPointerType() && p->getType()->getPointeeType().isConstQualified())
+      launcher.setArgAttr(i, "ks.const", b.getUnitAttr());
   }
   // Buffers that host code reassigns (ping-pong swaps): which one a launch
   // gets then depends on the iteration, which the slice does not follow.
@@ -551,7 +573,12 @@ void LauncherEmitter::emitStmt(const clang::Stmt *s) {
     return skip(s);
   }
   // Control flow is kept where it has launches in it; elsewhere it is host
-  // code (error checks, CPU loops) and skipped.
+  // code (error checks, CPU loops) and skipped, except an `if` of slice
+  // arithmetic alone (a clamp, `if (blocks > 1024) blocks = 1024;`): skipped,
+  // the variable it sets would become a parameter of the launcher, which
+  // then no longer has the source's prototype.
+  if (!launches && isa<clang::IfStmt>(s) && sliceableStatement(s, ast))
+    return FunctionEmitter::emitStmt(s);
   if (!launches)
     return skip(s);
   auto sliceable = [&](const clang::Stmt *part) {
@@ -626,15 +653,49 @@ Value LauncherEmitter::launchBuffer(const clang::Expr *arg, MemRefType expected)
   if (!constant || *constant != 0)
     return error(arg, "pass kernels a pointer parameter of the launcher as it is (offset "
                       "pointers are not supported yet)");
-  if (p->base.getType() != expected) {
+  if (p->base.getType() != expected && failed(retypeForCast(arg, p->base, expected))) {
     std::string was, now;
     llvm::raw_string_ostream(was) << p->base.getType();
     llvm::raw_string_ostream(now) << expected;
     return error(arg, "the launch passes a parameter of type " + was + " to a kernel parameter of "
-                      "type " + now + " (a launch-site cast of a launcher parameter is not "
-                      "supported yet: cast the buffer where it is allocated)");
+                      "type " + now + " (a launch-site cast is supported where the launcher "
+                      "passes that parameter to kernels as one type only, cast where it is "
+                      "first used)");
   }
   return p->base;
+}
+
+LogicalResult LauncherEmitter::retypeForCast(const clang::Expr *arg, Value param,
+                                             MemRefType expected) {
+  // `(const float4 *)in` of a launcher parameter `const float *in`: the
+  // parameter takes the kernel's element type, and the exporter writes the
+  // source's type in the prototype and the cast where the parameter is
+  // used (ks.cxx_type). Only a parameter nothing has used yet (every later
+  // use must then be of this type), of an element made of the source's
+  // (float4 of float, __half2 of __half).
+  auto argument = dyn_cast<BlockArgument>(param);
+  if (!argument || argument.getOwner() != &launcher.getBody().front() || !argument.use_empty())
+    return failure();
+  auto memref = dyn_cast<MemRefType>(param.getType());
+  if (!memref || memref.getRank() != 1)
+    return failure();
+  Type from = memref.getElementType(), to = expected.getElementType();
+  auto vector = dyn_cast<VectorType>(to);
+  if (!vector || vector.getRank() != 1 || vector.getElementType() != from)
+    return failure();
+  const clang::VarDecl *var = pointerVariable(arg);
+  auto *source = var ? dyn_cast<clang::ParmVarDecl>(var) : nullptr;
+  if (!source)
+    return failure();
+  unsigned index = argument.getArgNumber();
+  argument.setType(expected);
+  SmallVector<Type> inputs(launcher.getArgumentTypes());
+  inputs[index] = expected;
+  launcher.setType(b.getFunctionType(inputs, launcher.getResultTypes()));
+  clang::PrintingPolicy policy(ast.getLangOpts());
+  launcher.setArgAttr(index, "ks.cxx_type",
+                      b.getStringAttr(source->getType().getAsString(policy)));
+  return success();
 }
 
 std::optional<std::array<Value, 3>> LauncherEmitter::dim3Value(const clang::Expr *e) {

@@ -91,11 +91,11 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     // The agents decide on the raised kernels (the diagnosis survives the
     // raising); the driver applies what it chose. Measuring, it verifies
     // against the lifted module and may give a kernel back as it was.
-    std::shared_ptr<OriginalModule> original;
-    if (options.measure != MeasureMode::Static || !options.kernels.empty()) {
-      original = std::make_shared<OriginalModule>();
-      pm.addPass(createKeepOriginalPass(original));
-    }
+    // The lifted module, kept for the driver: it verifies candidates
+    // against it and gives a kernel back as it was when nothing is
+    // verified faster (statically: predicted faster by a margin).
+    auto original = std::make_shared<OriginalModule>();
+    pm.addPass(createKeepOriginalPass(original));
     buildRaisePipeline(pm);
     KSMemoryAgentOptions memory;
     memory.workload = options.workload;
@@ -129,8 +129,11 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.timeout = options.timeout;
     driver.workdir = options.workdir;
     driver.precision = options.precision;
+    driver.verify = options.verify;
+    driver.emulator = options.emulator;
+    driver.staticMargin = options.staticMargin;
     driver.kernels.assign(options.kernels.begin(), options.kernels.end());
-    pm.addPass(original ? createKSAgentDriver(driver, original) : createKSAgentDriver(driver));
+    pm.addPass(createKSAgentDriver(driver, original));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
   }

@@ -402,7 +402,7 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
       std::memcpy(args[i].bytes.data(), &buffers[i].ptr, sizeof(void *));
       continue;
     }
-    int64_t value = spec.scalars.at(p.name);
+    int64_t value = launch.scalars.at(p.name);
     switch (p.type) {
     case ElemType::F32: {
       float f = float(value);

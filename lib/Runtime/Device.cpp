@@ -1,6 +1,7 @@
 //===- Device.cpp - Loading, launching and timing kernels -----------------===//
 
 #include "kernelskill/Runtime/Device.h"
+#include "kernelskill/Runtime/KernelName.h"
 
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -106,6 +107,24 @@ bool mlir::ks::runtime::loadKernel(const std::string &path, const std::string &k
     return false;
   }
   err = cudaLibraryGetKernel(&out.kernel, out.library, kernelName.c_str());
+  if (err != cudaSuccess && err != cudaErrorInvalidPtx && err != cudaErrorJitCompilerNotFound) {
+    // A kernel of C++ linkage (KernelName.h): its mangled symbol.
+    cudaGetLastError();
+    unsigned count = 0;
+    std::vector<std::string> symbols;
+    if (cudaLibraryGetKernelCount(&count, out.library) == cudaSuccess && count) {
+      std::vector<cudaKernel_t> kernels(count);
+      cudaLibraryEnumerateKernels(kernels.data(), count, out.library);
+      for (cudaKernel_t k : kernels) {
+        const char *name = nullptr;
+        if (cudaFuncGetName(&name, reinterpret_cast<const void *>(k)) == cudaSuccess && name)
+          symbols.push_back(name);
+      }
+    }
+    std::string mangled = mangledSymbolOf(symbols, kernelName);
+    if (!mangled.empty())
+      err = cudaLibraryGetKernel(&out.kernel, out.library, mangled.c_str());
+  }
   if (err != cudaSuccess) {
     if (err == cudaErrorInvalidPtx || err == cudaErrorJitCompilerNotFound) {
       std::string log = errorLog[0] ? std::string(errorLog.data()) : driverJitLog(image);

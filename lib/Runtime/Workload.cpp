@@ -292,6 +292,14 @@ std::optional<LaunchSpec> mlir::ks::runtime::parseLaunchSpecJSON(const std::stri
       }
       param.isGlobal = p[keys::kGlobal].get<bool>();
     }
+    if (p.contains(keys::kValue)) {
+      if (param.isBuffer) {
+        error = path + ": only scalars have a 'value'";
+        return std::nullopt;
+      }
+      if (!formulaField(p[keys::kValue], path + ".value", param.value, error))
+        return std::nullopt;
+    }
     if (p.contains(keys::kRole) && !param.isBuffer) {
       error = path + ": buffer '" + param.name +
               "' has no extent (a manifest leaves sizes out): add \"extent\" or give the "
@@ -366,8 +374,8 @@ std::optional<ResolvedLaunch> mlir::ks::runtime::resolve(const LaunchSpec &spec,
       error = "parameter name '" + p.name + "' is not a valid, unique identifier";
       return std::nullopt;
     }
-    if (p.isBuffer)
-      continue;
+    if (p.isBuffer || (!p.value.empty() && !spec.scalars.count(p.name)))
+      continue; // computed below, from the others
     auto it = spec.scalars.find(p.name);
     if (it == spec.scalars.end()) {
       error = "scalar parameter '" + p.name + "' has no value; give it with --workload " +
@@ -387,8 +395,27 @@ std::optional<ResolvedLaunch> mlir::ks::runtime::resolve(const LaunchSpec &spec,
   // Formulas may also use workload names that are not parameters.
   for (const auto &[name, value] : spec.scalars)
     scalars.emplace(name, value);
+  // The scalars the launcher computes, from the others.
+  for (const Param &p : spec.params) {
+    if (p.isBuffer || p.value.empty() || spec.scalars.count(p.name))
+      continue;
+    auto value = evaluateFormula(p.value, scalars);
+    if (auto *err = std::get_if<FormulaError>(&value)) {
+      error = "scalar parameter '" + p.name + "' (value " + p.value + "): " + err->message;
+      return std::nullopt;
+    }
+    if (!fitsType(std::get<int64_t>(value), p.type)) {
+      error = "scalar parameter '" + p.name + "' = " + std::to_string(std::get<int64_t>(value)) +
+              " does not fit its type " + toString(p.type);
+      return std::nullopt;
+    }
+    scalars[p.name] = std::get<int64_t>(value);
+  }
 
   ResolvedLaunch r;
+  for (const Param &p : spec.params)
+    if (!p.isBuffer)
+      r.scalars[p.name] = scalars.at(p.name);
   auto eval = [&](const std::string &what, const std::string &formula, int64_t &out) {
     auto value = evaluateFormula(formula, scalars);
     if (auto *err = std::get_if<FormulaError>(&value)) {
@@ -454,6 +481,8 @@ std::string mlir::ks::runtime::toJSON(const LaunchSpec &spec) {
       j[keys::kRange] = {p.lo, p.hi};
       if (p.isGlobal)
         j[keys::kGlobal] = true;
+    } else if (!p.value.empty()) {
+      j[keys::kValue] = p.value;
     }
     doc[keys::kParams].push_back(j);
   }

@@ -430,6 +430,15 @@ LogicalResult Emitter::emitParams(FunctionOpInterface func, bool kernel) {
         return failure();
       bool isConst = func.getArgAttr(i, "ks.const") != nullptr;
       bool restrict_ = func.getArgAttr(i, "ks.restrict") != nullptr;
+      // A launcher parameter the source casts at its launches ((float4 *)in
+      // of `const float *in`): the prototype is the source's, every use
+      // the cast (the importer's ks.cxx_type).
+      if (auto source = func.getArgAttrOfType<StringAttr>(i, "ks.cxx_type"); source && !kernel) {
+        std::string spelled = source.getValue().str();
+        os << spelled << (StringRef(spelled).ends_with("*") ? "" : " ") << n;
+        names[arg] = "((" + std::string(isConst ? "const " : "") + *elem + " *)" + n + ")";
+        continue;
+      }
       os << (isConst ? "const " : "") << *elem << " *" << (restrict_ ? "__restrict__ " : "") << n;
     } else {
       FailureOr<std::string> type = cType(types[i], func);
@@ -747,7 +756,9 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
   reset();
   if (std::string at = sourceComment(func); !at.empty())
     os << StringRef(at).ltrim() << "\n";
-  os << "extern \"C\" __global__ void ";
+  // The source's linkage (the importer's ks.extern_c): a caller compiled
+  // against the original prototype links against the export.
+  os << (func->hasAttr("ks.extern_c") ? "extern \"C\" " : "") << "__global__ void ";
   if (auto bounds = func.getKnownBlockSizeAttr())
     os << "__launch_bounds__(" << bounds[0] * bounds[1] * bounds[2] << ") ";
   os << func.getName() << "(";

@@ -29,6 +29,7 @@
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ToolOutputFile.h"
 
@@ -357,6 +358,184 @@ std::optional<std::pair<int64_t, int64_t>> tableRange(memref::LoadOp load) {
   return std::make_pair(least, most);
 }
 
+std::optional<IndexBound> boundOf(Value v, Operation *access,
+                                  const DenseMap<Value, std::string> &names, int depth = 0);
+
+/// `a pred b` as `b pred' a`.
+arith::CmpIPredicate swapped(arith::CmpIPredicate pred) {
+  using P = arith::CmpIPredicate;
+  switch (pred) {
+  case P::slt: return P::sgt;
+  case P::sgt: return P::slt;
+  case P::sle: return P::sge;
+  case P::sge: return P::sle;
+  case P::ult: return P::ugt;
+  case P::ugt: return P::ult;
+  case P::ule: return P::uge;
+  case P::uge: return P::ule;
+  default: return pred; // eq, ne
+  }
+}
+
+/// One comparison that holds wherever an access runs: `lhs pred rhs`.
+struct Fact {
+  arith::CmpIPredicate pred;
+  Value lhs, rhs;
+};
+
+/// The comparisons `cond` (negated: its negation) implies, as the lifter
+/// writes conditions: a comparison, `!c` (xor with true), `a & b`, and the
+/// short-circuit forms `a && b` (if a {b} else {false}) and `a || b`
+/// (if a {true} else {b}); a disjunction implies nothing here.
+void collectFacts(Value cond, bool negated, SmallVectorImpl<Fact> &facts, int depth = 0) {
+  if (depth > 8)
+    return;
+  Operation *def = cond.getDefiningOp();
+  if (!def)
+    return;
+  if (auto cmp = dyn_cast<arith::CmpIOp>(def)) {
+    arith::CmpIPredicate pred = cmp.getPredicate();
+    facts.push_back({negated ? arith::invertPredicate(pred) : pred, cmp.getLhs(), cmp.getRhs()});
+    return;
+  }
+  if (auto x = dyn_cast<arith::XOrIOp>(def)) {
+    for (int k : {0, 1})
+      if (std::optional<int64_t> c = getConstantIntValue(x->getOperand(k)); c && *c != 0)
+        return collectFacts(x->getOperand(1 - k), !negated, facts, depth + 1);
+    return;
+  }
+  if (isa<arith::AndIOp>(def) && !negated) {
+    collectFacts(def->getOperand(0), false, facts, depth + 1);
+    collectFacts(def->getOperand(1), false, facts, depth + 1);
+    return;
+  }
+  if (isa<arith::OrIOp>(def) && negated) {
+    collectFacts(def->getOperand(0), true, facts, depth + 1);
+    collectFacts(def->getOperand(1), true, facts, depth + 1);
+    return;
+  }
+  auto ifOp = dyn_cast<scf::IfOp>(def);
+  if (!ifOp || ifOp.getNumResults() != 1 || ifOp.getElseRegion().empty())
+    return;
+  unsigned index = cast<OpResult>(cond).getResultNumber();
+  Value thenValue = ifOp.thenYield()->getOperand(index),
+        elseValue = ifOp.elseYield()->getOperand(index);
+  std::optional<int64_t> thenConst = getConstantIntValue(thenValue),
+                         elseConst = getConstantIntValue(elseValue);
+  if (!negated && elseConst && *elseConst == 0) { // a && b holds: a, b
+    collectFacts(ifOp.getCondition(), false, facts, depth + 1);
+    collectFacts(thenValue, false, facts, depth + 1);
+  } else if (negated && thenConst && *thenConst != 0) { // a || b fails: !a, !b
+    collectFacts(ifOp.getCondition(), true, facts, depth + 1);
+    collectFacts(elseValue, true, facts, depth + 1);
+  }
+}
+
+/// The bounds of `v` that the guards around `access` state: `v < b` (or
+/// `b > v`, `v <= b`, unsigned alike) in the condition of an enclosing
+/// `if` whose then-region holds the access, or the negation of one whose
+/// else-region does (`if (i >= n) return;` lifts to that). The least is a
+/// constant `v >= c`; without one, 0 for a thread's global index (thread and
+/// block ids and sizes combined by additions and products).
+std::optional<IndexBound> guardedBound(Value v, Operation *access,
+                                       const DenseMap<Value, std::string> &names, int depth) {
+  SmallVector<Fact> facts;
+  for (Operation *child = access, *parent = access->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp)
+      continue;
+    bool inThen = ifOp.getThenRegion().isAncestor(child->getParentRegion());
+    collectFacts(ifOp.getCondition(), /*negated=*/!inThen, facts);
+  }
+  std::optional<IndexBound> best;
+  std::optional<int64_t> least;
+  using P = arith::CmpIPredicate;
+  for (const Fact &f : facts) {
+    bool left = withoutCasts(f.lhs) == v, right = withoutCasts(f.rhs) == v;
+    if (!left && !right)
+      continue;
+    // As `v pred other`.
+    P pred = left ? f.pred : swapped(f.pred);
+    Value other = left ? f.rhs : f.lhs;
+    if (std::optional<int64_t> c = constantOf(other)) {
+      if (pred == P::sge || pred == P::uge)
+        least = std::max(least.value_or(*c), *c);
+      else if (pred == P::sgt || pred == P::ugt)
+        least = std::max(least.value_or(*c + 1), *c + 1);
+    }
+    int64_t below = pred == P::slt || pred == P::ult ? 1 : pred == P::sle || pred == P::ule ? 0 : -1;
+    if (below < 0 || best)
+      continue;
+    if (std::optional<IndexBound> b = boundOf(other, access, names, depth + 1))
+      best = IndexBound{below ? "(" + b->max + " - 1)" : b->max, std::nullopt};
+  }
+  if (!best)
+    return std::nullopt;
+  // A thread's global index is never negative.
+  std::function<bool(Value, int)> threadIndex = [&](Value x, int d) -> bool {
+    if (d > 8)
+      return false;
+    x = withoutCasts(x);
+    Operation *def = x.getDefiningOp();
+    if (!def)
+      return false;
+    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+      return true;
+    if (isa<arith::IndexCastUIOp, arith::ExtUIOp>(def))
+      return threadIndex(def->getOperand(0), d + 1);
+    if (std::optional<int64_t> c = getConstantIntValue(x))
+      return *c >= 0;
+    if (isa<arith::AddIOp, arith::MulIOp>(def))
+      return threadIndex(def->getOperand(0), d + 1) && threadIndex(def->getOperand(1), d + 1);
+    return false;
+  };
+  best->min = least ? least : threadIndex(v, 0) ? std::optional<int64_t>(0) : std::nullopt;
+  return best;
+}
+
+/// The bounds of a counter of a lifted `for (i = c; i < n; i += s)`, an
+/// `scf.while` whose condition forwards the counter compared with `<`
+/// (after region argument `arg`), started at a constant and advanced by a
+/// positive constant: [c, bound of n - 1].
+std::optional<IndexBound> whileCounterBound(BlockArgument arg, Operation *access,
+                                            const DenseMap<Value, std::string> &names,
+                                            int depth) {
+  auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp());
+  if (!loop || arg.getOwner() != &loop.getAfter().front())
+    return std::nullopt;
+  scf::ConditionOp condition = loop.getConditionOp();
+  auto forwarded = dyn_cast<BlockArgument>(condition.getArgs()[arg.getArgNumber()]);
+  if (!forwarded || forwarded.getOwner() != &loop.getBefore().front())
+    return std::nullopt;
+  unsigned j = forwarded.getArgNumber();
+  auto cmp = condition.getCondition().getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return std::nullopt;
+  using P = arith::CmpIPredicate;
+  Value ub;
+  if (cmp.getLhs() == forwarded && cmp.getPredicate() == P::slt)
+    ub = cmp.getRhs();
+  else if (cmp.getRhs() == forwarded && cmp.getPredicate() == P::sgt)
+    ub = cmp.getLhs();
+  if (!ub)
+    return std::nullopt;
+  std::optional<int64_t> start = constantOf(loop.getInits()[j]);
+  auto next = loop.getYieldOp()->getOperand(j).getDefiningOp<arith::AddIOp>();
+  if (!start || !next)
+    return std::nullopt;
+  std::optional<int64_t> step;
+  for (int k : {0, 1})
+    if (next->getOperand(k) == arg)
+      step = constantOf(next->getOperand(1 - k));
+  if (!step || *step <= 0)
+    return std::nullopt;
+  std::optional<IndexBound> b = boundOf(ub, access, names, depth + 1);
+  if (!b)
+    return std::nullopt;
+  return IndexBound{"(" + b->max + " - 1)", start};
+}
+
 /// The bounds of an index built from loop induction variables (positive
 /// constant steps; the least known when the start is a constant), launcher scalars and
 /// constants by additions, products, constant subtractions and clamps
@@ -367,11 +546,17 @@ std::optional<std::pair<int64_t, int64_t>> tableRange(memref::LoadOp load) {
 /// (the access runs only when that loop has an iteration). Anything else has
 /// no bound here.
 std::optional<IndexBound> boundOf(Value v, Operation *access,
-                                  const DenseMap<Value, std::string> &names, int depth = 0) {
+                                  const DenseMap<Value, std::string> &names, int depth) {
   if (depth > 16)
     return std::nullopt;
   v = withoutCasts(v);
+  // The guard around the access bounds what it compares (`if (i < n)`).
+  if (std::optional<IndexBound> guarded = guardedBound(v, access, names, depth))
+    return guarded;
   auto arg = dyn_cast<BlockArgument>(v);
+  if (arg)
+    if (std::optional<IndexBound> counter = whileCounterBound(arg, access, names, depth))
+      return counter;
   if (auto loop = arg ? dyn_cast<LoopLikeOpInterface>(arg.getOwner()->getParentOp())
                       : LoopLikeOpInterface()) {
     std::optional<SmallVector<Value>> ivs = loop.getLoopInductionVars();
@@ -453,13 +638,14 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
       return std::nullopt;
     return IndexBound{"(" + a->max + " * " + b->max + ")", *a->min * *b->min};
   }
-  // A block id is named by its greatest value (the grid size - 1): a leaf,
+  // A block id is named by its greatest value (the grid size - 1), a
+  // thread id likewise (the block size - 1), a block size by itself: leaves,
   // combined only by the rules above, which never decrease.
   Value id = v;
   if (auto cast = id.getDefiningOp<arith::IndexCastUIOp>())
     id = cast.getIn();
-  if (auto block = id.getDefiningOp<gpu::BlockIdOp>()) {
-    auto it = names.find(block);
+  if (isa_and_nonnull<gpu::BlockIdOp, gpu::ThreadIdOp, gpu::BlockDimOp>(id.getDefiningOp())) {
+    auto it = names.find(id);
     if (it == names.end())
       return std::nullopt;
     return IndexBound{it->second, 0};
@@ -469,7 +655,7 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
   SmallVector<Value> pending = {v};
   while (!pending.empty())
     if (Operation *def = pending.pop_back_val().getDefiningOp()) {
-      if (isa<gpu::BlockIdOp>(def))
+      if (isa<gpu::BlockIdOp, gpu::ThreadIdOp>(def))
         return std::nullopt;
       llvm::append_range(pending, def->getOperands());
     }
@@ -535,11 +721,19 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
   DenseMap<Value, std::string> launcherNames, names;
   for (auto [i, arg] : llvm::enumerate(fn.getArguments()))
     launcherNames[arg] = getArgumentName(fn, i);
-  for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands()))
-    if (auto it = launcherNames.find(operand); it != launcherNames.end())
-      names[kernel.getArgument(i)] = it->second;
   // Failed formulas are not errors here: the extent is simply not inferred.
   ScopedDiagnosticHandler quiet(kernel->getContext(), [](Diagnostic &) { return success(); });
+  for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
+    if (auto it = launcherNames.find(operand); it != launcherNames.end()) {
+      names[kernel.getArgument(i)] = it->second;
+      continue;
+    }
+    // A scalar the launcher computes (`n4 = n / 4`): its formula.
+    if (operand.getType().isIntOrIndex())
+      if (FailureOr<std::string> f = launchFormula(operand, launcherNames, launch.getLoc());
+          succeeded(f))
+        names[kernel.getArgument(i)] = "(" + *f + ")";
+  }
   // A view offset by the block id (a batch on blockIdx.z) spans the most at
   // the last block: the block id is at most the launch's grid size - 1.
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
@@ -557,6 +751,15 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
           launchFormula(dimension(dim.getDimension()), launcherNames, launch.getLoc());
       if (succeeded(size))
         names[dim] = "(" + *size + ")";
+    } else if (isa<gpu::ThreadIdOp, gpu::BlockDimOp>(op)) {
+      // A thread id is at most the block size - 1; the block size itself.
+      gpu::Dimension d = isa<gpu::ThreadIdOp>(op) ? cast<gpu::ThreadIdOp>(op).getDimension()
+                                                 : cast<gpu::BlockDimOp>(op).getDimension();
+      gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
+      Value size = d == gpu::Dimension::x ? block.x : d == gpu::Dimension::y ? block.y : block.z;
+      FailureOr<std::string> f = launchFormula(size, launcherNames, launch.getLoc());
+      if (succeeded(f))
+        names[op->getResult(0)] = isa<gpu::ThreadIdOp>(op) ? "(" + *f + " - 1)" : "(" + *f + ")";
     }
   });
   auto formula = [&](OpFoldResult r) -> std::optional<std::string> {
@@ -618,6 +821,99 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
   return extents;
 }
 
+FailureOr<std::string> mlir::ks::buildLauncherParams(func::FuncOp fn,
+                                                     const llvm::StringMap<std::string> &extents,
+                                                     std::string &why) {
+  // Per launcher buffer: the extents its launches need, how they use it.
+  llvm::StringMap<std::vector<std::string>> spans;
+  DenseMap<Value, std::pair<bool, bool>> uses; // launcher argument -> (reads, writes)
+  std::vector<std::pair<std::string, std::pair<memref::GlobalOp, std::pair<bool, bool>>>> globals;
+  fn.walk([&](gpu::LaunchFuncOp launch) {
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(launch, launch.getKernel());
+    if (!kernel || kernel.isExternal())
+      return;
+    for (auto &[name, extent] : inferBufferExtents(launch, fn))
+      spans[name].push_back(extent);
+    for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
+      if (!isa<MemRefType>(operand.getType()))
+        continue;
+      auto [reads, writes] = accessesOf(kernel.getArgument(i));
+      auto &u = uses[operand];
+      u.first |= reads;
+      u.second |= writes;
+    }
+    kernel.walk([&](memref::GetGlobalOp get) {
+      auto global =
+          SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(get, get.getNameAttr());
+      if (!global || global.getConstant() || holdsInitializer(global))
+        return;
+      auto [reads, writes] = accessesOf(get.getResult());
+      auto it = llvm::find_if(globals, [&](auto &g) { return g.first == get.getName(); });
+      if (it == globals.end())
+        globals.push_back({get.getName().str(), {global, {reads, writes}}});
+      else
+        it->second.second = {it->second.second.first || reads, it->second.second.second || writes};
+    });
+  });
+  auto roleOf = [](bool reads, bool writes) {
+    return reads && writes ? keys::kRoleInOut : writes ? keys::kRoleOut : keys::kRoleIn;
+  };
+  llvm::json::Array params;
+  for (auto [i, arg] : llvm::enumerate(fn.getArguments())) {
+    std::string name = getArgumentName(fn, i);
+    llvm::json::Object param{{keys::kName, name}};
+    if (auto memref = dyn_cast<MemRefType>(arg.getType())) {
+      std::optional<BufferElement> elem = bufferElementOf(memref.getElementType());
+      if (!elem) {
+        why = "buffer '" + name + "' has an element type the emulator does not take";
+        return failure();
+      }
+      param[keys::kType] = elem->type;
+      std::string extent;
+      if (extents.count(name)) {
+        extent = extents.lookup(name);
+      } else if (auto it = spans.find(name); it != spans.end()) {
+        extent = "1";
+        for (const std::string &span : it->second)
+          extent = "max(" + extent + ", " + span + ")";
+      } else if (memref.hasStaticShape()) {
+        extent = std::to_string(memref.getNumElements());
+      } else {
+        why = "the extent of buffer '" + name + "' is unknown";
+        return failure();
+      }
+      param[keys::kExtent] = inLanes(extent, elem->lanes);
+      auto [reads, writes] = uses.lookup(arg);
+      param[keys::kRole] = !reads && !writes && fn.getArgAttr(i, "ks.scratch")
+                               ? keys::kRoleScratch
+                               : roleOf(reads || (!reads && !writes), writes);
+    } else {
+      std::optional<StringRef> type = typeName(arg.getType());
+      if (!type) {
+        why = "scalar '" + name + "' has a type the emulator does not take";
+        return failure();
+      }
+      param[keys::kType] = *type;
+    }
+    params.push_back(std::move(param));
+  }
+  for (auto &[name, g] : globals) {
+    auto &[global, rw] = g;
+    std::optional<BufferElement> elem = bufferElementOf(global.getType().getElementType());
+    if (!elem) {
+      why = "module variable '" + name + "' has an element type the emulator does not take";
+      return failure();
+    }
+    params.push_back(llvm::json::Object{
+        {keys::kName, "@" + name},
+        {keys::kType, elem->type},
+        {keys::kExtent, std::to_string(global.getType().getNumElements() * elem->lanes)},
+        {keys::kRole, roleOf(rw.first, rw.second)}});
+  }
+  llvm::json::Object doc{{keys::kParams, std::move(params)}};
+  return llvm::formatv("{0}", llvm::json::Value(std::move(doc))).str();
+}
+
 FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn,
                                                  bool requireExtents,
                                                  const llvm::StringMap<std::string> *extents) {
@@ -635,9 +931,29 @@ FailureOr<std::string> mlir::ks::buildLaunchSpec(gpu::LaunchFuncOp launch, func:
   llvm::json::Object scalars;
   for (auto [i, operand] : llvm::enumerate(launch.getKernelOperands())) {
     auto it = names.find(operand);
-    if (it == names.end())
-      return launch.emitError("ks-emit-launch-spec: kernel operand #")
-             << i << " is not an argument of the launcher; pass it through one";
+    if (it == names.end()) {
+      // A scalar the launcher computes (`n4 = n / 4`, a clamped block
+      // count): the spec gives it as a formula of the launcher's scalars.
+      FailureOr<std::string> value = failure();
+      if (operand.getType().isIntOrIndex()) {
+        ScopedDiagnosticHandler quiet(launch.getContext(),
+                                      [](Diagnostic &) { return success(); });
+        value = launchFormula(operand, names, launch.getLoc());
+      }
+      std::optional<StringRef> type = typeName(operand.getType());
+      if (failed(value) || !type)
+        return launch.emitError("ks-emit-launch-spec: kernel operand #")
+               << i << " is neither an argument of the launcher nor computed from its "
+               << "scalars; pass it through one";
+      std::string name = getArgumentName(kernel, i);
+      if (llvm::any_of(fn.getArguments(), [&](BlockArgument a) {
+            return getArgumentName(fn, a.getArgNumber()) == name;
+          }))
+        name += "_" + std::to_string(i);
+      params.push_back(llvm::json::Object{
+          {keys::kName, name}, {keys::kType, *type}, {keys::kValue, stripParens(*value)}});
+      continue;
+    }
     const std::string &name = it->second;
     llvm::json::Object param{{keys::kName, name}};
     if (auto memref = dyn_cast<MemRefType>(operand.getType())) {

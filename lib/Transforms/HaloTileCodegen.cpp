@@ -211,6 +211,9 @@ std::optional<int64_t> indexOffset(Value index, Value iv) {
 struct Staged {
   Value buffer;                       ///< the kernel argument
   memref::ReinterpretCastOp shape;    ///< one of its views (sizes, strides)
+  /// Every view its staged loads read through (same sizes and strides,
+  /// their own offsets): together they bound what the original reads.
+  SmallVector<memref::ReinterpretCastOp> views;
   SmallVector<int64_t, 3> lo, hi;     ///< smallest, largest offset per dimension
   llvm::MapVector<Operation *, SmallVector<int64_t, 3>> loads; ///< load -> offsets
   Value tile;                         ///< the shared tile, once created
@@ -293,6 +296,8 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const HaloTileSchedule &s,
       return; // another shape of the same buffer: left global
     }
     st.loads[load] = *offsets;
+    if (!llvm::is_contained(st.views, view))
+      st.views.push_back(view);
   });
   int64_t bytes = 0;
   for (auto &[buffer, st] : byBuffer) {
@@ -336,23 +341,31 @@ FailureOr<Analysis> analyze(scf::ForallOp forall, const HaloTileSchedule &s,
   return a;
 }
 
-/// A staged buffer's strides, and the end of the buffer its views describe:
-/// element sum(g_d * stride_d) lies inside it below 1 + sum((size_d - 1) *
-/// stride_d), the original's flat address.
+/// A staged buffer's strides, and the end of what the original reads of
+/// it: element sum(g_d * stride_d) is read through one of its views below
+/// max over the views of offset + 1 + sum((size_d - 1) * stride_d). (One
+/// view's end without its offset, as this once took, cuts off the rows a
+/// view at a positive offset reads: the `A[(i + 1) * n + j]` of a guarded
+/// 5-point stencil read 0 on the last row, test/Transforms/halo-tile-guarded.test.)
 struct BufferBounds {
   SmallVector<Value> strides;
   Value end;
 };
 BufferBounds boundsOf(SIMTBuilder &sb, Staged &st) {
   BufferBounds bounds;
-  SmallVector<Value> sizes;
-  for (OpFoldResult v : st.shape.getMixedSizes())
-    sizes.push_back(getValueOrCreateConstantIndexOp(sb.b, sb.loc, v));
   for (OpFoldResult v : st.shape.getMixedStrides())
     bounds.strides.push_back(getValueOrCreateConstantIndexOp(sb.b, sb.loc, v));
-  bounds.end = sb.c(1);
-  for (auto [size, stride] : llvm::zip(sizes, bounds.strides))
-    bounds.end = sb.add(bounds.end, sb.mul(sb.sub(size, sb.c(1)), stride));
+  // The views share sizes and strides (sameShape): one span, their offsets.
+  Value span = sb.c(1);
+  for (auto [size, stride] : llvm::zip(st.shape.getMixedSizes(), bounds.strides))
+    span = sb.add(span, sb.mul(sb.sub(getValueOrCreateConstantIndexOp(sb.b, sb.loc, size), sb.c(1)),
+                               stride));
+  for (memref::ReinterpretCastOp view : st.views) {
+    Value end =
+        sb.add(getValueOrCreateConstantIndexOp(sb.b, sb.loc, view.getMixedOffsets()[0]), span);
+    bounds.end = bounds.end ? arith::MaxSIOp::create(sb.b, sb.loc, bounds.end, end).getResult()
+                            : end;
+  }
   return bounds;
 }
 

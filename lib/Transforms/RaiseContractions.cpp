@@ -185,9 +185,14 @@ LogicalResult ContractionRaiser::match() {
     if (failed(checkOps(*innermost.getBody(), {}, nest.dims)))
       return failure();
     for (Operation &op : innermost.getBody()->without_terminator())
-      if (auto fm = dyn_cast<arith::ArithFastMathInterface>(op))
-        contract &= bitEnumContainsAll(fm.getFastMathFlagsAttr().getValue(),
-                                       arith::FastMathFlags::contract);
+      if (auto fm = dyn_cast<arith::ArithFastMathInterface>(op)) {
+        // Conversions (arith.extf of a __half, a float widened to double)
+        // may carry no flags at all: they are not what contraction fuses.
+        arith::FastMathFlagsAttr flags = fm.getFastMathFlagsAttr();
+        if (!flags)
+          continue;
+        contract &= bitEnumContainsAll(flags.getValue(), arith::FastMathFlags::contract);
+      }
   }
   // Inputs must not be the output's buffer (read elsewhere than where it is
   // written, that would be a race in the original).
@@ -339,7 +344,10 @@ LogicalResult ContractionRaiser::run(std::string &reason) {
     if (outType.isDynamicDim(i))
       dynamicSizes.push_back(
           getValueOrCreateConstantIndexOp(b, loc, forall.getMixedUpperBound()[dimOf(index)]));
-  auto empty = [&]() { return tensor::EmptyOp::create(b, loc, outType, dynamicSizes).getResult(); };
+  auto emptyOf = [&](RankedTensorType type) {
+    return tensor::EmptyOp::create(b, loc, type, dynamicSizes).getResult();
+  };
+  auto empty = [&]() { return emptyOf(outType); };
   SmallVector<utils::IteratorType> parallel(numPar, utils::IteratorType::parallel);
 
   Value result;
@@ -349,13 +357,19 @@ LogicalResult ContractionRaiser::run(std::string &reason) {
     // The init: an invariant fills the output; anything else is an
     // elementwise generic over the output.
     Value initValue = outer.getInitArgs()[0];
+    // The reduction runs in the accumulator's type, which need not be the
+    // output's (an `int` or `double` sum stored as float, a float sum of
+    // halves stored as a half): then the store's conversion is the
+    // epilogue, from a tensor of the accumulator's type.
+    RankedTensorType accType = outType.clone(initValue.getType());
+    auto accEmpty = [&]() { return emptyOf(accType); };
     Value init;
     if (dom.properlyDominates(initValue, forall)) {
-      init = linalg::FillOp::create(b, loc, initValue, empty()).getResult(0);
+      init = linalg::FillOp::create(b, loc, initValue, accEmpty()).getResult(0);
     } else if (Operation *def = initValue.getDefiningOp(); def && def->hasTrait<OpTrait::ConstantLike>()) {
-      init = linalg::FillOp::create(b, loc, b.clone(*def)->getResult(0), empty()).getResult(0);
+      init = linalg::FillOp::create(b, loc, b.clone(*def)->getResult(0), accEmpty()).getResult(0);
     } else {
-      FailureOr<Value> generic = buildGeneric(b, initValue, numPar, parallel, {}, Value(), empty(),
+      FailureOr<Value> generic = buildGeneric(b, initValue, numPar, parallel, {}, Value(), accEmpty(),
                                               outMapPar);
       if (failed(generic))
         return undo();

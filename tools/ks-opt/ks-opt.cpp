@@ -26,6 +26,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <vector>
+
 /// --help's first lines: KernelSkill's own entry points, before MLIR's.
 static const char kOverview[] =
     "KernelSkill optimizer driver (mlir-opt with the ks dialect, passes and pipelines)\n\n"
@@ -67,5 +69,18 @@ int main(int argc, char **argv) {
     if (!llvm::is_contained({"help", "help-hidden", "help-list", "help-list-hidden", "version"},
                             name))
       option->setHiddenFlag(llvm::cl::Hidden);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(argc, argv, kOverview, registry));
+  // A remark or error says what and where in one line; the op it concerns,
+  // with every attribute, is printed only when asked for
+  // (--mlir-print-op-on-diagnostic, mlir-opt's default): one refusal per
+  // kernel used to fill the terminal with IR.
+  std::vector<char *> args(argv, argv + argc);
+  static char quiet[] = "--mlir-print-op-on-diagnostic=false";
+  if (llvm::none_of(args, [](const char *a) {
+        return llvm::StringRef(a).starts_with("--mlir-print-op-on-diagnostic") ||
+               llvm::StringRef(a).starts_with("-mlir-print-op-on-diagnostic");
+      }))
+    args.insert(args.begin() + 1, quiet);
+  int count = int(args.size());
+  args.push_back(nullptr); // argv[argc], as main's
+  return mlir::asMainReturnCode(mlir::MlirOptMain(count, args.data(), kOverview, registry));
 }

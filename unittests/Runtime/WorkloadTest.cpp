@@ -156,6 +156,36 @@ TEST(Workload, ResolveChecksEverything) {
   EXPECT_NE(error.find("negative"), std::string::npos);
 }
 
+TEST(Workload, ComputedScalarsTakeTheirValueFormula) {
+  // A scalar the launcher computes (`n4 = n / 4`): its "value", unless the
+  // workload gives one; buffers' extents and the grid may use it.
+  std::string error;
+  auto spec = parseLaunchSpecJSON(
+      R"js({"kernel": "k", "params": [{"name": "x", "type": "f32", "extent": "4 * n4", "role": "in"},
+          {"name": "n4", "type": "i32", "value": "n / 4"}, {"name": "n", "type": "i32"}],
+          "grid": ["ceildiv(n4, 128)", "1", "1"], "block": ["128", "1", "1"], "scalars": {"n": 1001}})js",
+      error);
+  ASSERT_TRUE(spec) << error;
+  EXPECT_EQ(spec->params[1].value, "n / 4");
+  auto r = resolve(*spec, error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->scalars.at("n4"), 250);
+  EXPECT_EQ(r->scalars.at("n"), 1001);
+  EXPECT_EQ(r->extents[0], 1000);
+  EXPECT_EQ(r->grid[0], 2);
+  spec->scalars["n4"] = 3; // the workload wins
+  r = resolve(*spec, error);
+  ASSERT_TRUE(r) << error;
+  EXPECT_EQ(r->scalars.at("n4"), 3);
+  // Written back as it was read.
+  EXPECT_NE(toJSON(*spec).find(R"("value":"n / 4")"), std::string::npos) << toJSON(*spec);
+  // Only scalars have a value.
+  EXPECT_FALSE(parseLaunchSpecJSON(
+      R"({"kernel": "k", "params": [{"name": "x", "type": "f32", "extent": "4", "role": "in", "value": "1"}]})",
+      error));
+  EXPECT_NE(error.find("only scalars have a 'value'"), std::string::npos);
+}
+
 TEST(Workload, ScalarsMustFitTheirType) {
   // The kernel receives the value's low bytes: a value its type cannot hold
   // would launch one size and compute the grid for another.

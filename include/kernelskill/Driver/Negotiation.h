@@ -34,6 +34,10 @@ struct Candidate {
   double measuredMs = -1;
   std::string verification;
   bool measuredFromMemory = false;
+  /// Which of this driver's timed ks-bench runs measured it (0: none, the
+  /// figures came from the tuning database): only medians of one run,
+  /// interleaved with each other, are close enough to prefer the simpler.
+  int timedRun = 0;
   /// The search round that compiled it: 1, the model's best; 2, 3, ...
   /// refinement rounds around the fastest measured one (refine=).
   int round = 1;

@@ -35,9 +35,14 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
        their round, the messages say why the rounds stopped).
     5. **Apply.** The best candidate is applied to the kernel when the
        model predicts it faster than the kernel's `ks.predicted_time` (the
-       profiler's); between equal predictions the simpler candidate (fewer
-       transforms) wins. Otherwise the kernel stays as it is, with the
-       reason. `ks.proposals` is removed either way.
+       profiler's) by more than `static-margin=`; between equal predictions
+       the simpler candidate (fewer transforms) wins. A schedule nothing
+       predicts (a family's defaults) is applied only when the profiler's
+       model of the rewritten kernel predicts it faster by that margin.
+       With `verify=emulate` the chosen schedule is first run against the
+       lifted input on the CPU. Otherwise, or on a mismatch, the kernel
+       gets its lifted original back, with the reason. `ks.proposals` is
+       removed either way.
 
     Every compiled candidate's ptxas result (registers, spills, or why it
     failed) goes into the tuning database (`db=`), keyed by a fingerprint
@@ -133,6 +138,17 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
            "File to write the winning schedule to, as a standalone transform script">,
     Option<"explain", "explain", "bool", /*default=*/"false",
            "Print a short summary of each kernel's decision to stderr">,
+    Option<"verify", "verify", "std::string", /*default=*/"\"none\"",
+           "How a kernel changed by a static decision is checked against the lifted input "
+           "before it is applied: none, or emulate (both exported to CUDA C++ and run on "
+           "the CPU by tools/ks-emulate at a small odd workload; on a mismatch, or when the "
+           "check cannot run, the input is kept). ks optimize passes emulate">,
+    Option<"emulator", "emulator", "std::string", /*default=*/"\"\"",
+           "ks-emulate.py for verify=emulate (default: ../libexec/ks-emulate/ks-emulate.py "
+           "from ks-opt's directory)">,
+    Option<"staticMargin", "static-margin", "double", /*default=*/"0.05",
+           "A static decision replaces a kernel only when the model predicts the schedule "
+           "faster than the input by more than this fraction (0.05: 5%)">,
   ];
 }
 

@@ -49,6 +49,10 @@ struct KernelDecision {
   /// that step did not run.
   double compileSeconds = -1, measureSeconds = -1;
   bool restoredOriginal = false;    ///< the lifted original came back unchanged
+  /// A static decision that changed the kernel: how the change was checked
+  /// against the input before it was applied ("emulated on the CPU at
+  /// n=67: match") or why it was not (verify=none); empty otherwise.
+  std::string verifiedWith;
 };
 
 llvm::json::Object toJSON(const KernelDecision &d);

@@ -126,6 +126,21 @@ struct KernelSkillPipelineOptions
   Option<Objective> objective{*this, "objective",
                               llvm::cl::desc("What the driver minimizes"),
                               llvm::cl::init(Objective::Latency), KS_OBJECTIVE_VALUES};
+  Option<std::string> verify{
+      *this, "verify",
+      llvm::cl::desc("How a kernel changed by a static decision is checked against the input "
+                     "before it is applied: none, or emulate (on the CPU, tools/ks-emulate; "
+                     "the input is kept on a mismatch or when the check cannot run)"),
+      llvm::cl::init("none")};
+  Option<std::string> emulator{*this, "emulator",
+                               llvm::cl::desc("ks-emulate.py for verify=emulate (default: "
+                                              "../libexec/ks-emulate/ from ks-opt's directory)"),
+                               llvm::cl::init("")};
+  Option<double> staticMargin{
+      *this, "static-margin",
+      llvm::cl::desc("A static decision replaces a kernel only when predicted faster than the "
+                     "input by more than this fraction"),
+      llvm::cl::init(0.05)};
   ListOption<std::string> kernels{*this, "kernels",
                                   llvm::cl::desc("Only these kernels are optimized; the others "
                                                  "come back as they were lifted")};

@@ -22,6 +22,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,9 @@ struct Param {
   /// A buffer that is a variable of the kernel's module (`__constant__ float
   /// taps[5]`), found by name, rather than an argument: `@taps:f32[5]:in`.
   bool isGlobal = false;
+  /// Scalars the launcher computes: the formula of the others it is (the
+  /// spec's "value"), used when the workload gives no value of its own.
+  std::string value;
   /// Inputs are drawn uniformly from [lo, hi) (floats) or [lo, hi) (integers).
   double lo = -1.0, hi = 1.0;
 };
@@ -70,6 +74,8 @@ struct ResolvedLaunch {
   std::array<int64_t, 3> grid{}, block{};
   int64_t smem = 0;
   std::vector<int64_t> extents; ///< per param; 0 for scalars
+  /// Every scalar parameter's value: the workload's, or its "value" formula's.
+  std::map<std::string, int64_t> scalars;
   std::optional<double> flops, bytes;
 };
 

@@ -30,13 +30,17 @@ inline constexpr const char *kTopLevelKeys[] = {kKernel, kParams, kGrid,  kBlock
 // A parameter: {"name": NAME, "type": TYPE}, and for buffers "extent": F,
 // "role": "in" | "out" | "inout", optionally "range": [LO, HI]; a buffer with
 // "global": true is a __constant__ or __device__ variable of the kernel's
-// module (filled and read back by name), not an argument.
+// module (filled and read back by name), not an argument. A scalar with
+// "value": F is one the launcher computes from others (`n4 = n / 4` passed
+// to the kernel): F, a formula of the other scalars, unless the workload
+// gives it.
 inline constexpr const char *kName = "name";
 inline constexpr const char *kType = "type";
 inline constexpr const char *kExtent = "extent";
 inline constexpr const char *kRole = "role";
 inline constexpr const char *kRange = "range";
 inline constexpr const char *kGlobal = "global";
+inline constexpr const char *kValue = "value";
 
 // The values of "role".
 inline constexpr const char *kRoleIn = "in";

@@ -30,6 +30,19 @@ FailureOr<std::string> buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn
 /// would be a guess.
 llvm::StringMap<std::string> inferBufferExtents(gpu::LaunchFuncOp launch, func::FuncOp fn);
 
+/// The launcher `fn`'s own parameters as a JSON array in the launch spec's
+/// parameter form (name, type; for a buffer its extent and role), in the
+/// launcher's order: what calls the launcher rather than one launch of it
+/// (the CPU emulation, tools/ks-emulate). A buffer's extent is the largest
+/// over the launches that take it (inferBufferExtents of each, and the
+/// `extents` given, which win), its role the union of their accesses; the
+/// module variables the launched kernels read or write follow, as `@NAME`.
+/// Fails with why when a buffer's extent is unknown or a type has no
+/// spelling there.
+FailureOr<std::string> buildLauncherParams(func::FuncOp fn,
+                                           const llvm::StringMap<std::string> &extents,
+                                           std::string &why);
+
 } // namespace mlir::ks
 
 #endif // KERNELSKILL_TARGET_LAUNCHSPEC_H

@@ -7,6 +7,8 @@ every buffer an extent -- and reports times from FAKE_BENCH_MODE:
   fast    candidate cN takes 1 + N/10 ms, the original 10 ms
   slow    every candidate takes 20 + N ms, the original 10 ms
   close   candidate cN takes 1 - N/1000 ms (all within the noise), the original 10 ms
+  band    candidate cN takes 1 - 15N/1000 ms (1.5% apart: within the noise, not the
+          simpler-candidate band), the original 10 ms
   wrong   as fast, but the first candidate fails verification when a size is odd
   nogpu   no GPU: exit 3 with every variant in error
 With --time-only every variant that would pass is "timed" (nothing is
@@ -73,7 +75,7 @@ for name, path, kernel in variants:
         why.append(f"{launches[name]} is not a list of launches")
     if name != "original":
         n = int(name[1:])
-        r["timing"]["median_ms"] = {"slow": 20.0 + n, "close": 1.0 - n / 1000}.get(mode, 1.0 + n / 10)
+        r["timing"]["median_ms"] = {"slow": 20.0 + n, "close": 1.0 - n / 1000, "band": 1.0 - 15 * n / 1000}.get(mode, 1.0 + n / 10)
         if name in fast:
             r["timing"]["median_ms"] = 0.5
         if "--streams" in opts and name in os.environ.get("FAKE_BENCH_STREAMS_FAST", "").split(","):
