@@ -6,7 +6,7 @@
 // may stop writing it). A copy back to the host, a memset or an initializer
 // other than a null pointer keeps ks.scratch off; a parameter (x) is neither.
 // CHECK-LABEL: func.func @pipeline
-// CHECK-SAME: %arg0: memref<?xf32> {ks.name = "x"}
+// CHECK-SAME: %arg0: memref<?xf32> {ks.const, ks.name = "x"}
 // CHECK-SAME: {ks.allocated, ks.name = "t", ks.scratch}
 // CHECK-SAME: {ks.allocated, ks.name = "u"}
 // CHECK-SAME: {ks.allocated, ks.name = "v"}

@@ -5,9 +5,9 @@
 // buffers behind them do not overlap, which ks-fuse-launches relies on) and
 // exported again; the others are not marked.
 // CHECK-LABEL: func.func @launch_copy
-// CHECK-SAME: %arg0: memref<?xf32> {ks.name = "x", ks.restrict}
+// CHECK-SAME: %arg0: memref<?xf32> {ks.const, ks.name = "x", ks.restrict}
 // CHECK-SAME: %arg1: memref<?xf32> {ks.name = "y"}
-// CUDA: void launch_copy(float *__restrict__ x, float *y, int n)
+// CUDA: void launch_copy(const float *__restrict__ x, float *y, int n)
 __global__ void copy(const float *x, float *y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)

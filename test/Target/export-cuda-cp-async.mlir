@@ -8,7 +8,7 @@
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 
 // CHECK: #include <cuda_pipeline.h>
-// CHECK: extern "C" __global__ void __launch_bounds__(256) gemm(const float *A, const float *B, float *C, int M, int N, int K) {
+// CHECK: __global__ void __launch_bounds__(256) gemm(const float *A, const float *B, float *C, int M, int N, int K) {
 // CHECK-NEXT: __shared__ __align__(16) float shared[3][128][12];
 // CHECK-NEXT: __shared__ __align__(16) float shared1[3][8][128];
 // CHECK: float local[8][8];

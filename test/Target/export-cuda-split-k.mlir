@@ -6,8 +6,8 @@
 // RUN: %if nvcc %{ ks-translate --export-cuda %t.mlir -o %t.cu %}
 // RUN: %if nvcc %{ %nvcc -arch=sm_90 -c %t.cu -o %t.o %}
 
-// CHECK: extern "C" __global__ void __launch_bounds__(256) gemm_split_init(
-// CHECK: extern "C" __global__ void __launch_bounds__(256) gemm(
+// CHECK: __global__ void __launch_bounds__(256) gemm_split_init(
+// CHECK: __global__ void __launch_bounds__(256) gemm(
 // CHECK: atomicAdd(&C[{{.*}} * {{.*}} + {{.*}}], {{.*}});
 // CHECK: void launch(
 // CHECK: gemm_split_init<<<{{.*}}>>>(A, B, C, M, N, K);

@@ -21,7 +21,7 @@
 // PTX-DAG: popc.b32
 // Comments carry the source's lines: the kernel's, each if's and loop's.
 // CUDA: // warp_votes.cu:[[#@LINE+9]]
-// CUDA-NEXT: extern "C" __global__ void warp_count(
+// CUDA-NEXT: __global__ void warp_count(
 // CUDA: const int ballot = __ballot_sync(0xffffffffu, [[V:.*]] > 0);
 // CUDA: __any_sync(0xffffffffu, [[V]] == 3)
 // CUDA: __all_sync(0xffffffffu, [[V]] >= -7)

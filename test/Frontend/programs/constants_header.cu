@@ -52,7 +52,7 @@ int main() {
 }
 
 // CHECK-LABEL: func.func @normalize(
-// CHECK-SAME: memref<?xf32> {ks.name = "in", ks.restrict}
+// CHECK-SAME: memref<?xf32> {ks.const, ks.name = "in", ks.restrict}
 // CHECK: gpu.launch_func @kernels::@scale
 // CHECK-NEXT: gpu.launch_func @kernels::@offset
 // CHECK-NEXT: gpu.launch_func @kernels::@clampTo

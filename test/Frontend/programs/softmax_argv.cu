@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
 }
 
 // CHECK-LABEL: func.func @timedSoftmax(
-// CHECK-SAME: memref<?xf32> {ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %[[R:[^:]*]]: i32 {ks.name = "rows"}, %[[C:[^:]*]]: i32 {ks.name = "cols"})
+// CHECK-SAME: memref<?xf32> {ks.const, ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %[[R:[^:]*]]: i32 {ks.name = "rows"}, %[[C:[^:]*]]: i32 {ks.name = "cols"})
 // CHECK: gpu.launch_func @kernels::@softmaxRows {{.*}} threads in (%c128
 // CHECK-LABEL: func.func @main(
 // CHECK-SAME: %{{.*}}: i32 {ks.name = "argc"}, %[[ROWS:[^:]*]]: i32 {ks.host_value, ks.name = "rows"}, %[[COLS:[^:]*]]: i32 {ks.host_value, ks.name = "cols"}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.allocated, ks.name = "y"})

@@ -54,7 +54,7 @@ int main() { // expected-remark {{host function 'main' launches no kernel: skipp
 // CHECK-LABEL: gpu.func @bias_relu
 // CHECK-LABEL: gpu.func @row_sums
 // CHECK-LABEL: func.func @forward(
-// CHECK-SAME: {ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "bias"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %{{.*}}: memref<?xf32> {ks.name = "sums"}, %{{.*}}: i32 {ks.name = "rows"}, %{{.*}}: i32 {ks.name = "cols"})
+// CHECK-SAME: {ks.const, ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.const, ks.name = "bias"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %{{.*}}: memref<?xf32> {ks.name = "sums"}, %{{.*}}: i32 {ks.name = "rows"}, %{{.*}}: i32 {ks.name = "cols"})
 // CHECK: gpu.launch_func  @kernels::@scale
 // CHECK: gpu.launch_func  @kernels::@bias_relu blocks in (%{{.*}}, %{{.*}}, %c1) threads in (%c128, %c1, %c1)
 // CHECK: gpu.launch_func  @kernels::@row_sums

@@ -38,7 +38,7 @@ int main(int argc, char **argv) {
 
 // CHECK-LABEL: gpu.func @axpby_float
 // CHECK-LABEL: func.func @run(
-// CHECK-SAME: {ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %[[N:[^:]*]]: i32 {ks.host_value, ks.name = "cfg_n"}, %[[T:[^:]*]]: i32 {ks.host_value, ks.name = "cfg_threads"}, %[[A:[^:]*]]: f32 {ks.host_value, ks.name = "cfg_alpha"})
+// CHECK-SAME: {ks.const, ks.name = "x"}, %{{.*}}: memref<?xf32> {ks.name = "y"}, %[[N:[^:]*]]: i32 {ks.host_value, ks.name = "cfg_n"}, %[[T:[^:]*]]: i32 {ks.host_value, ks.name = "cfg_threads"}, %[[A:[^:]*]]: f32 {ks.host_value, ks.name = "cfg_alpha"})
 // CHECK: gpu.launch_func  @kernels::@axpby_float {{.*}} args(%{{.*}}, %{{.*}}, %[[A]] : f32, %{{.*}} : f32, %[[N]] : i32)
 // CHECK: %[[NEG:.*]] = arith.negf %[[A]]
 // CHECK: gpu.launch_func  @kernels::@axpby_float {{.*}} args(%{{.*}}, %{{.*}}, %[[NEG]] : f32, %{{.*}} : f32, %[[N]] : i32)

@@ -12,8 +12,3 @@ __global__ void conv3(int ni, int nj, const float* A, float* B) {
                   + c31 * A[(i - 1) * nj + (j + 1)] + c32 * A[i * nj + (j + 1)] + c33 * A[(i + 1) * nj + (j + 1)];
 }
 
-void launch_conv3(int ni, int nj, const float* A, float* B) {
-  dim3 block(32, 8);
-  dim3 grid((nj + 31) / 32, (ni + 7) / 8);
-  conv3<<<grid, block>>>(ni, nj, A, B);
-}

@@ -7,8 +7,3 @@ __global__ void jac(int n, float* A, float* B) {
     B[i * n + j] = 0.2f * (A[i * n + j] + A[i * n + j - 1] + A[i * n + j + 1] + A[(i + 1) * n + j] + A[(i - 1) * n + j]);
 }
 
-void launch_jac(int n, float* A, float* B) {
-  dim3 block(32, 8);
-  dim3 grid((n + 31) / 32, (n + 7) / 8);
-  jac<<<grid, block>>>(n, A, B);
-}

@@ -24,7 +24,9 @@
 // CHECK: %[[LAST:.*]] = arith.muli %[[NM1]], %arg4
 // CHECK: %[[LAST1:.*]] = arith.addi %[[LAST]], %c1
 // CHECK: %[[MM1:.*]] = arith.subi %arg4, %c1
-// CHECK: %[[END:.*]] = arith.addi %[[LAST1]], %[[MM1]]
+// CHECK: %[[SPAN:.*]] = arith.addi %[[LAST1]], %[[MM1]]
+// The furthest any view of the input reaches (its offset plus its span).
+// CHECK: %[[END:.*]] = arith.maxsi %{{.*}}, %[[SPAN]]
 // CHECK: scf.for %[[R:.*]] = %c0 to %c4 step %c1 {
 // CHECK: %[[R8:.*]] = arith.muli %[[R]], %c8
 // CHECK: %[[E:.*]] = arith.addi %[[T]], %[[R8]]

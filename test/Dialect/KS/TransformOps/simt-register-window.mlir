@@ -25,8 +25,10 @@
 // CHECK: %[[TY2:.*]] = arith.muli %[[TY]], %c2
 // CHECK: %[[I0:.*]] = arith.addi %[[ORIGIN0]], %[[TY2]]
 // CHECK: %[[J:.*]] = arith.addi %[[ORIGIN1]], %[[TX]]
+// The window's end: the furthest any of the input's views reaches (each
+// view's offset plus its span).
 // CHECK: %[[MM1:.*]] = arith.subi %arg4, %c1
-// CHECK-NEXT: %[[END:.*]] = arith.addi %{{.*}}, %[[MM1]] : index
+// CHECK: %[[END:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
 // CHECK: %[[R0:.*]] = arith.addi %[[I0]], %c-1
 // CHECK: %[[ROW0:.*]] = arith.muli %[[R0]], %arg4
 // CHECK: %[[F0:.*]] = arith.addi %[[ROW0]], %[[J]]
