@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 using namespace mlir::ks;
 
@@ -105,12 +106,15 @@ EmulationVerdict mlir::ks::runEmulation(const EmulationJob &job) {
     verdict.detail = "no python3 on PATH to run the emulator";
     return verdict;
   }
+  // (%g: formatv's default for a double is 2 fixed decimals, 1e-5 -> 0.00.)
+  char tolerance[32];
+  std::snprintf(tolerance, sizeof(tolerance), "%g", job.tolerance);
   std::vector<std::string> args = {*python,          job.emulator,
                                    job.referencePath, job.candidatePath,
                                    "--launcher",      job.launcher,
                                    "--params",        job.params,
                                    "--workload",      job.workload,
-                                   "--tolerance",     llvm::formatv("{0}", job.tolerance).str()};
+                                   "--tolerance",     tolerance};
   std::vector<llvm::StringRef> argv(args.begin(), args.end());
   std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(job.logPath),
                                                 llvm::StringRef(job.logPath)};
