@@ -66,8 +66,12 @@ def run_case(kernel, tools, corpus, work):
     src = os.path.join(corpus, source)
     base = os.path.join(work, kernel)
     # Only this kernel is optimized; the file's others come back as lifted.
+    # The driver takes the workload's names of the kernel's scalars (others,
+    # such as a batch count only the grid uses, are an error there).
+    names = {p.split(":")[0] for p in params.split(",")}
+    scalars = ",".join(w for w in workload.split(",") if w.split("=")[0] in names)
     pipeline = (f"synthesize-launchers=true lower=false measure=static budget=2 "
-                f"kernels={kernel} workload={workload} transcript={base}.json")
+                f"kernels={kernel} workload={scalars} transcript={base}.json")
     steps = [[ks_translate, "--import-cuda", src, "-o", base + ".mlir"],
              [ks_opt, base + ".mlir", f"--kernelskill-pipeline={pipeline}", "-o", base + ".opt.mlir"],
              [ks_translate, "--export-cuda", base + ".opt.mlir", "-o", base + ".opt.cu"]]
