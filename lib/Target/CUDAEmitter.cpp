@@ -189,6 +189,10 @@ private:
     // Pairs of halves: cuda_fp16.h's and cuda_bf16.h's own types.
     if (vec.getNumElements() == 2 && (elem.isF16() || elem.isBF16()))
       return std::string(elem.isF16() ? "__half2" : "__nv_bfloat162");
+    // Four halves (8-byte loads): CUDA has no such type; kFourHalves defines
+    // them with float4's lane names, so extract, insert and make_ work alike.
+    if (vec.getNumElements() == 4 && (elem.isF16() || elem.isBF16()))
+      return std::string(elem.isF16() ? "ks_half4" : "ks_bfloat164");
     return std::nullopt;
   }
 
@@ -1360,6 +1364,8 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
                       : to.getElementType();
       if (!to.getElementType().isF32() && isa<arith::ExtFOp>(op))
         return op->emitError("export-cuda: pairs of halves widen to float2 only");
+      if (to.getNumElements() != 2)
+        return op->emitError("export-cuda: only pairs of halves widen and narrow as vectors");
       exprPrec = Primary;
       StringRef fn = isa<arith::ExtFOp>(op) ? (half.isF16() ? "__half22float2" : "__bfloat1622float2")
                                             : (half.isF16() ? "__float22half2_rn" : "__float22bfloat162_rn");
@@ -1642,6 +1648,21 @@ FailureOr<std::string> Emitter::expression(Operation *op) {
 /// arith.maximumf/minimumf as CUDA has no function for them (fmaxf is
 /// maxnumf): NaN if either operand is NaN, and max(-0, +0) = +0,
 /// min(-0, +0) = -0. Written into the file only when a kernel uses them.
+/// vector<4xf16> and vector<4xbf16>: 8 bytes of halves, aligned for one
+/// 64-bit access, with the lane names of float4.
+constexpr const char *kFourHalves = R"(// Four halves in 8 bytes (one 64-bit access): CUDA has no half4.
+struct __align__(8) ks_half4 { __half x, y, z, w; };
+struct __align__(8) ks_bfloat164 { __nv_bfloat16 x, y, z, w; };
+static __device__ __forceinline__ ks_half4 make_ks_half4(__half x, __half y, __half z, __half w) {
+  return {x, y, z, w};
+}
+static __device__ __forceinline__ ks_bfloat164 make_ks_bfloat164(__nv_bfloat16 x, __nv_bfloat16 y,
+                                                                 __nv_bfloat16 z, __nv_bfloat16 w) {
+  return {x, y, z, w};
+}
+
+)";
+
 constexpr const char *kNaNPropagatingMinMax = R"(// arith.maximumf/minimumf: NaN if either operand is NaN (fmaxf/fminf return the other one).
 template <typename T> static __host__ __device__ __forceinline__ T ks_maximum(T a, T b) {
   if (isnan(a) || isnan(b))
@@ -1732,6 +1753,18 @@ LogicalResult Emitter::emitModule(ModuleOp module) {
           })
           .wasInterrupted())
     os << kNaNPropagatingMinMax;
+  auto isFourHalves = [](Type t) {
+    auto vec = dyn_cast<VectorType>(t);
+    return vec && vec.getRank() == 1 && vec.getNumElements() == 4 &&
+           (vec.getElementType().isF16() || vec.getElementType().isBF16());
+  };
+  if (module
+          .walk([&](Operation *op) {
+            return llvm::any_of(op->getResultTypes(), isFourHalves) ? WalkResult::interrupt()
+                                                                    : WalkResult::advance();
+          })
+          .wasInterrupted())
+    os << kFourHalves;
   bool any = false;
   bool anyGlobal = false;
   for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
