@@ -431,6 +431,28 @@ void collectFacts(Value cond, bool negated, SmallVectorImpl<Fact> &facts, int de
   }
 }
 
+/// Whether `x` is a thread's global index or another value built from thread
+/// and block ids and sizes and non-negative constants by additions and
+/// products: never negative.
+bool isThreadIndex(Value x, int depth = 0) {
+  if (depth > 8)
+    return false;
+  x = withoutCasts(x);
+  Operation *def = x.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
+    return true;
+  if (isa<arith::IndexCastUIOp, arith::ExtUIOp>(def))
+    return isThreadIndex(def->getOperand(0), depth + 1);
+  if (std::optional<int64_t> c = getConstantIntValue(x))
+    return *c >= 0;
+  if (isa<arith::AddIOp, arith::MulIOp>(def))
+    return isThreadIndex(def->getOperand(0), depth + 1) &&
+           isThreadIndex(def->getOperand(1), depth + 1);
+  return false;
+}
+
 /// The bounds of `v` that the guards around `access` state: `v < b` (or
 /// `b > v`, `v <= b`, unsigned alike) in the condition of an enclosing
 /// `if` whose then-region holds the access, or the negation of one whose
@@ -472,26 +494,41 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
   }
   if (!best)
     return std::nullopt;
-  // A thread's global index is never negative.
-  std::function<bool(Value, int)> threadIndex = [&](Value x, int d) -> bool {
-    if (d > 8)
-      return false;
-    x = withoutCasts(x);
-    Operation *def = x.getDefiningOp();
-    if (!def)
-      return false;
-    if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp>(def))
-      return true;
-    if (isa<arith::IndexCastUIOp, arith::ExtUIOp>(def))
-      return threadIndex(def->getOperand(0), d + 1);
-    if (std::optional<int64_t> c = getConstantIntValue(x))
-      return *c >= 0;
-    if (isa<arith::AddIOp, arith::MulIOp>(def))
-      return threadIndex(def->getOperand(0), d + 1) && threadIndex(def->getOperand(1), d + 1);
-    return false;
-  };
-  best->min = least ? least : threadIndex(v, 0) ? std::optional<int64_t>(0) : std::nullopt;
+  best->min = least ? least : isThreadIndex(v) ? std::optional<int64_t>(0) : std::nullopt;
   return best;
+}
+
+/// The least value of scalar `v` that the guards around `access` imply from
+/// a non-negative other side: `i < v` with `i` a thread's global index means
+/// v >= 1 where the access runs, `i <= v` v >= 0, `v > c` v >= c + 1. A
+/// scalar otherwise might be negative, and a product with it has no bound.
+std::optional<int64_t> guardedLeast(Value v, Operation *access) {
+  SmallVector<Fact> facts;
+  for (Operation *child = access, *parent = access->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp())
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent))
+      collectFacts(ifOp.getCondition(),
+                   /*negated=*/!ifOp.getThenRegion().isAncestor(child->getParentRegion()), facts);
+  using P = arith::CmpIPredicate;
+  std::optional<int64_t> least;
+  auto atLeast = [&](int64_t c) { least = std::max(least.value_or(c), c); };
+  for (const Fact &f : facts) {
+    bool left = withoutCasts(f.lhs) == v, right = withoutCasts(f.rhs) == v;
+    if (left == right)
+      continue;
+    // As `v pred other`.
+    P pred = left ? f.pred : swapped(f.pred);
+    Value other = left ? f.rhs : f.lhs;
+    // Unsigned comparisons say nothing about a signed least.
+    if (pred != P::sgt && pred != P::sge)
+      continue;
+    int64_t strict = pred == P::sgt ? 1 : 0;
+    if (std::optional<int64_t> c = constantOf(other))
+      atLeast(*c + strict);
+    else if (isThreadIndex(other))
+      atLeast(strict);
+  }
+  return least;
 }
 
 /// The bounds of a counter of a lifted `for (i = c; i < n; i += s)`, an
@@ -662,9 +699,9 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
   FailureOr<std::string> formula = launchFormula(v, names, access->getLoc());
   if (failed(formula))
     return std::nullopt;
-  // The access runs only inside an iteration: a scalar that bounds a loop
-  // from a constant start c is above c there.
-  std::optional<int64_t> least;
+  // The access runs only where its guards hold and inside an iteration: a
+  // scalar that bounds a loop from a constant start c is above c there.
+  std::optional<int64_t> least = guardedLeast(v, access);
   for (Operation *parent = access->getParentOp(); parent; parent = parent->getParentOp()) {
     auto loop = dyn_cast<LoopLikeOpInterface>(parent);
     if (!loop)
