@@ -14,17 +14,6 @@ gpu.module @m {
 
 // -----
 
-// A finding whose subject no longer exists (the op was rewritten and its
-// facts dropped, but the diagnosis kept).
-gpu.module @m {
-  // expected-error @+1 {{#ks.diagnosis names subject 7, but no op of the kernel has a #ks.access or #ks.branch with that id}}
-  gpu.func @k() kernel attributes {ks.diagnosis = #ks.diagnosis<[#ks.finding<kind = divergence, severity = minor, metric = "divergent_fraction", value = 0.5, evidence = predicted, headroom = 0.1, loc = loc(unknown), subject = 7, note = "n">]>} {
-    gpu.return
-  }
-}
-
-// -----
-
 // expected-error @+1 {{#ks.finding subject must be the non-negative id of a #ks.access or #ks.branch, got -1}}
 func.func @f() attributes {d = #ks.finding<kind = divergence, severity = minor, metric = "m", value = 0.5, evidence = predicted, headroom = 0.1, loc = loc(unknown), subject = -1, note = "n">} { return }
 

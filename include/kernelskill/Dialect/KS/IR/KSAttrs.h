@@ -45,7 +45,7 @@ inline constexpr llvm::StringLiteral kFloorTimeAttrName = "ks.floor_time";
 /// The id of the profiler's #ks.access or #ks.branch on `op`, if it has one.
 std::optional<int64_t> getProfileId(Operation *op);
 /// The op inside `kernel` whose #ks.access or #ks.branch has `id` (a
-/// finding's subject), or null.
+/// finding's subject), or null where a pass erased it (a dead or folded op).
 Operation *lookupSubject(Operation *kernel, int64_t id);
 /// Removes the profiler's facts from `kernel` and the ops inside it
 /// (#ks.diagnosis, ks.predicted_time, ks.floor_time, #ks.access, #ks.branch): what a transform that changes the
