@@ -1,6 +1,7 @@
 //===- KernelShape.cpp - What the proposing agents see of a kernel --------===//
 
 #include "kernelskill/Agents/KernelShape.h"
+#include "kernelskill/Transforms/Raising.h"
 #include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Transforms/HaloTile.h"
 #include "kernelskill/Transforms/TransposeTile.h"
@@ -201,12 +202,23 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
     module.walk([&](gpu::LaunchFuncOp launch) {
       launched |= launch.getKernelName() == kernel.getName();
     });
-    shape.whyNot = launched ? "the kernel is not raised (ks-raise's remarks say which step "
-                              "refused)"
-                            : "the kernel is not raised: no launcher in the module launches it, "
-                              "and the raising proves one thread per output from the launch "
-                              "(synthesize-launchers=true, ks optimize's default, writes one "
-                              "where the kernel's bounds imply it)";
+    auto reason = [&](StringRef name) {
+      auto why = kernel->getAttrOfType<StringAttr>(name);
+      return why ? why.getValue().str() : std::string();
+    };
+    if (launched) {
+      std::string why = reason(kNotRaisedAttrName);
+      shape.whyNot = why.empty() ? "the kernel is not raised (ks-raise's remarks say which step "
+                                   "refused)"
+                                 : "the kernel is not raised: " + why;
+      return shape;
+    }
+    std::string why = reason(kNoLauncherAttrName);
+    shape.whyNot = "the kernel is not raised: no launcher in the module launches it, "
+                   "and the raising proves one thread per output from the launch";
+    shape.whyNot += why.empty() ? " (synthesize-launchers=true, ks optimize's default, writes one "
+                                  "where the kernel's bounds imply it)"
+                                : "; none was written: " + why;
     return shape;
   }
   std::string why;

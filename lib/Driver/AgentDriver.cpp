@@ -28,6 +28,7 @@
 #include "kernelskill/Runtime/Stats.h"
 #include "kernelskill/Runtime/TuningDB.h"
 #include "kernelskill/Target/PTXAS.h"
+#include "kernelskill/Transforms/Raising.h"
 
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
@@ -905,6 +906,27 @@ bool AgentDriver::writeFile(StringRef path, StringRef text) {
   return true;
 }
 
+/// A kernel without a contraction has no m, n, k: its integer arguments
+/// with the values the workload gives them ("n=1000, unset: stride"), or
+/// "no contraction" when it has none.
+static std::string scalarsAtWorkload(gpu::GPUFuncOp kernel,
+                                     const llvm::StringMap<int64_t> &workload) {
+  SmallVector<std::string> given, unset;
+  for (auto [i, arg] : llvm::enumerate(kernel.getArguments())) {
+    if (!arg.getType().isIntOrIndex())
+      continue;
+    std::string name = getArgumentName(kernel, i);
+    if (auto it = workload.find(name); it != workload.end())
+      given.push_back(name + "=" + std::to_string(it->second));
+    else
+      unset.push_back(name);
+  }
+  std::string text = given.empty() && unset.empty() ? "no contraction" : llvm::join(given, ", ");
+  if (!unset.empty())
+    text += (given.empty() ? "" : ", ") + std::string("not in the workload: ") + llvm::join(unset, ", ");
+  return text;
+}
+
 void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &run) {
   ModuleOp module = getOperation();
   const GPUCapabilities &caps = run.caps;
@@ -943,10 +965,12 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
                                          [](int64_t e) { return std::to_string(e); }),
                          " x ") +
               ", reads spread " + std::to_string(shape.stencil.halo) + " along the outermost";
-  else
+  else if (shape.problem)
     d.sizes = "m=" + std::to_string(shape.sizes.m) + ", n=" + std::to_string(shape.sizes.n) +
               ", k=" + std::to_string(shape.sizes.k) +
               ", batch=" + std::to_string(shape.sizes.batch);
+  else
+    d.sizes = scalarsAtWorkload(kernel, run.workloadValues);
   if (!shape.sizesFrom.empty())
     d.sizes += " (" + shape.sizesFrom + ")";
   // Rows, transposes and stencils are searched like the contractions (rules,
@@ -1874,6 +1898,11 @@ void AgentDriver::runOnOperation() {
     if (explain)
       printExplanation(llvm::errs(), d);
   }
+  // The raising's reasons for leaving a kernel alone are in the decisions now.
+  module.walk([](gpu::GPUFuncOp k) {
+    k->removeAttr(kNotRaisedAttrName);
+    k->removeAttr(kNoLauncherAttrName);
+  });
 
   if (!transcript.empty()) {
     std::string text;

@@ -780,7 +780,12 @@ struct RaiseIterationSpacePass
     });
     for (gpu::GPUFuncOp kernel : kernels) {
       std::string why;
-      if (failed(raiseIterationSpace(kernel, why)) && remarks)
+      if (succeeded(raiseIterationSpace(kernel, why))) {
+        kernel->removeAttr(kNotRaisedAttrName);
+        continue;
+      }
+      kernel->setAttr(kNotRaisedAttrName, StringAttr::get(kernel.getContext(), why));
+      if (remarks)
         kernel.emitRemark() << "ks-raise-iteration-space: not raised: " << why;
     }
   }

@@ -120,6 +120,12 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
         synthesize(kernel);
   }
 
+  void refuse(gpu::GPUFuncOp kernel, const std::string &why) {
+    kernel->setAttr(kNoLauncherAttrName, StringAttr::get(kernel.getContext(), why));
+    if (remarks)
+      kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: " << why;
+  }
+
   void synthesize(gpu::GPUFuncOp kernel) {
     ModuleOp module = getOperation();
     std::string why;
@@ -127,14 +133,12 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
     FailureOr<CoveringLaunch> covering = analyzeCopy(kernel, copy, why);
     llvm::scope_exit eraseCopy([&] { copy.erase(); });
     if (failed(covering)) {
-      if (remarks)
-        kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: " << why;
+      refuse(kernel, why);
       return;
     }
     FailureOr<std::array<int64_t, 3>> block = chooseBlock(kernel, *covering, why);
     if (failed(block)) {
-      if (remarks)
-        kernel.emitRemark() << "ks-synthesize-launchers: no launcher written: " << why;
+      refuse(kernel, why);
       return;
     }
 

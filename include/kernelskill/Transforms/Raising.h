@@ -23,6 +23,14 @@ namespace mlir::ks {
 /// dimensions the source left on the grid).
 inline constexpr llvm::StringLiteral kRaisedAttrName = "ks.raised";
 
+/// Why a kernel was left as it was, for the driver's one-line decision (the
+/// remarks say it at the source line, but a user of `ks optimize` sees the
+/// decisions only): a string on the kernel, read and dropped by the driver.
+/// ks-raise-iteration-space's refusal ...
+inline constexpr llvm::StringLiteral kNotRaisedAttrName = "ks.not_raised";
+/// ... and ks-synthesize-launchers' for a kernel that nothing launches.
+inline constexpr llvm::StringLiteral kNoLauncherAttrName = "ks.no_launcher";
+
 /// The unit attribute on a raised linalg contraction whose source allowed
 /// contracting its multiply-adds into FMAs (CUDA's default).
 inline constexpr llvm::StringLiteral kContractAttrName = "ks.contract";
