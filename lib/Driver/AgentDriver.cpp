@@ -13,6 +13,7 @@
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Driver/Lookup.h"
 #include "kernelskill/Driver/Emulation.h"
 #include "kernelskill/Driver/Measure.h"
 #include "kernelskill/Driver/Negotiation.h"
@@ -409,16 +410,6 @@ FailureOr<std::string> manifestOf(ModuleOp module, StringRef kernel) {
   if (failedOne || launches.empty())
     return failure();
   return "[" + llvm::join(launches, ",\n") + "]\n";
-}
-
-/// The launch of `kernel` in `module` and its launcher, if there is one.
-std::pair<gpu::LaunchFuncOp, func::FuncOp> findLaunch(ModuleOp module, StringRef kernel) {
-  gpu::LaunchFuncOp found;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (!found && launch.getKernelName() == kernel)
-      found = launch;
-  });
-  return {found, found ? found->getParentOfType<func::FuncOp>() : func::FuncOp()};
 }
 
 struct AgentDriver : ks::impl::KSAgentDriverBase<AgentDriver> {

@@ -1,6 +1,7 @@
 //===- Emulation.cpp - Checking a changed kernel on the CPU ---------------===//
 
 #include "kernelskill/Driver/Emulation.h"
+#include "kernelskill/Driver/ChildProcess.h"
 #include "kernelskill/Support/Formula.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -37,10 +38,6 @@ bool emulatorKnows(llvm::StringRef type) {
   return llvm::is_contained({"f32", "f64", "i32", "u32", "i64", "u8", "i8", "f16", "bf16"}, type);
 }
 
-std::string readText(const std::string &path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  return buffer ? (*buffer)->getBuffer().str() : std::string();
-}
 } // namespace
 
 llvm::Expected<std::string>
@@ -115,17 +112,9 @@ EmulationVerdict mlir::ks::runEmulation(const EmulationJob &job) {
                                    "--params",        job.params,
                                    "--workload",      job.workload,
                                    "--tolerance",     tolerance};
-  std::vector<llvm::StringRef> argv(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(job.logPath),
-                                                llvm::StringRef(job.logPath)};
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(*python, argv, std::nullopt, redirects,
-                                     unsigned(std::max(1, job.timeoutSeconds)),
-                                     /*MemoryLimit=*/0, &execError);
-  std::string log = llvm::StringRef(readText(job.logPath)).trim().str();
-  if (log.size() > 600)
-    log = "..." + log.substr(log.size() - 600);
-  std::replace(log.begin(), log.end(), '\n', ' ');
+  ChildResult child = runLogged(*python, args, job.logPath, unsigned(std::max(1, job.timeoutSeconds)));
+  int rc = child.rc;
+  std::string log = logTail(job.logPath, 600);
   if (rc == 0) {
     verdict.status = EmulationVerdict::Status::Match;
     verdict.detail = log;
@@ -133,7 +122,7 @@ EmulationVerdict mlir::ks::runEmulation(const EmulationJob &job) {
     verdict.status = EmulationVerdict::Status::Mismatch;
     verdict.detail = log;
   } else if (rc < 0) {
-    verdict.detail = execError.empty() ? "the emulator did not finish" : execError;
+    verdict.detail = child.error.empty() ? "the emulator did not finish" : child.error;
     if (rc == -2)
       verdict.detail = "the emulator crashed or ran past " + std::to_string(job.timeoutSeconds) + " s";
   } else {

@@ -1,6 +1,7 @@
 //===- Measure.cpp - Measuring candidates on the local GPU ----------------===//
 
 #include "kernelskill/Driver/Measure.h"
+#include "kernelskill/Driver/ChildProcess.h"
 #include "kernelskill/Support/BenchResultsSchema.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -18,11 +19,6 @@ using namespace mlir::ks;
 namespace keys = mlir::ks::bench_results;
 
 namespace {
-
-std::string readText(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  return buffer ? (*buffer)->getBuffer().str() : std::string();
-}
 
 /// Why a failed variant failed: its error, else its first failing check.
 std::string failureReason(const llvm::json::Object &r) {
@@ -73,23 +69,14 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
   if (job.streams > 1)
     args.insert(args.end(), {"--streams", std::to_string(job.streams)});
   llvm::sys::fs::remove(job.jsonPath);
-  std::vector<llvm::StringRef> argv(args.begin(), args.end());
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), llvm::StringRef(job.logPath),
-                                                llvm::StringRef(job.logPath)};
-  std::string execError;
-  int rc = llvm::sys::ExecuteAndWait(job.bench, argv, std::nullopt, redirects,
-                                     /*SecondsToWait=*/0, /*MemoryLimit=*/0, &execError);
+  // (ks-bench enforces its own --timeout per run.)
+  ChildResult child = runLogged(job.bench, args, job.logPath, /*timeoutSeconds=*/0);
+  int rc = child.rc;
   std::string command = llvm::join(args, " ");
   // The end of what ks-bench printed, on one line.
-  auto tail = [&] {
-    std::string log = llvm::StringRef(readText(job.logPath)).trim().str();
-    if (log.size() > 1500)
-      log = "..." + log.substr(log.size() - 1500);
-    std::replace(log.begin(), log.end(), '\n', ' ');
-    return log;
-  };
+  auto tail = [&] { return logTail(job.logPath, 1500); };
   if (rc < 0)
-    return llvm::createStringError("cannot run '" + command + "': " + execError);
+    return llvm::createStringError("cannot run '" + command + "': " + child.error);
   std::string text = readText(job.jsonPath);
   if (text.empty())
     return llvm::createStringError(llvm::formatv("'{0}' exited with {1} and wrote no results: {2}",

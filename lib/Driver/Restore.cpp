@@ -1,6 +1,7 @@
 //===- Restore.cpp - Giving a kernel back as it was lifted ----------------===//
 
 #include "kernelskill/Driver/Restore.h"
+#include "kernelskill/Driver/Lookup.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -13,15 +14,6 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-gpu::GPUFuncOp findKernel(ModuleOp m, StringRef name) {
-  gpu::GPUFuncOp found;
-  m.walk([&](gpu::GPUFuncOp g) {
-    if (g.getName() == name)
-      found = g;
-  });
-  return found;
-}
-
 SmallVector<gpu::LaunchFuncOp> launchesOf(func::FuncOp fn, StringRef kernel) {
   SmallVector<gpu::LaunchFuncOp> launches;
   fn.walk([&](gpu::LaunchFuncOp launch) {

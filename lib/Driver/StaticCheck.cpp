@@ -1,6 +1,7 @@
 //===- StaticCheck.cpp - What a static decision must pass -----------------===//
 
 #include "kernelskill/Driver/StaticCheck.h"
+#include "kernelskill/Driver/Lookup.h"
 #include "kernelskill/Analysis/KernelProfile.h"
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
@@ -24,24 +25,6 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-gpu::GPUFuncOp findKernel(ModuleOp m, StringRef name) {
-  gpu::GPUFuncOp found;
-  m.walk([&](gpu::GPUFuncOp g) {
-    if (g.isKernel() && g.getName() == name)
-      found = g;
-  });
-  return found;
-}
-
-std::pair<gpu::LaunchFuncOp, func::FuncOp> findLaunch(ModuleOp module, StringRef kernel) {
-  gpu::LaunchFuncOp found;
-  module.walk([&](gpu::LaunchFuncOp launch) {
-    if (!found && launch.getKernelName() == kernel)
-      found = launch;
-  });
-  return {found, found ? found->getParentOfType<func::FuncOp>() : func::FuncOp()};
-}
-
 /// Collects the errors reported while it lives, one line each.
 struct ErrorCapture {
   explicit ErrorCapture(MLIRContext *ctx)
