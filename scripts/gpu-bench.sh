@@ -6,11 +6,14 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [objective] [corpus] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
 # (MEMORY_ONLY=name,... to run some cases).
+#
+# static: every kernel that ks optimize --measure static changed (.deps/static
+# from prepare-gpu-bench.sh static), verified against its source here.
 #
 # measured: the agent driver measuring on this GPU (measure=cuda) with the
 # bundle's ks-opt, per case: the search, the repeat from the tuning database,
@@ -144,6 +147,15 @@ if want corpus; then
     "$KSO" "$PWD/$KSB" .deps/corpus "$W/corpus" > "$W/corpus.log" 2>&1 || status=1
   python3 bench/corpus/optimize.py report "$W/corpus" | tee "$W/corpus.md"
   cp "$W/corpus.md" "$W/corpus.log" "$FINAL/"
+fi
+if want static; then
+  # Every kernel ks optimize --measure static changed, against its source
+  # (nvcc), on this GPU: the pipeline's PTX and the exported CUDA.
+  python3 test/Integration/Driver/static_equivalence.py run "$KSB" \
+    "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)" .deps/static "$W/static.md" \
+    > "$W/static.log" 2>&1 || status=1
+  tail -60 "$W/static.log"
+  cp "$W/static.md" "$W/static.log" "$FINAL/"
 fi
 if want auto; then
   # The agent driver's schedules (cases.py prepare-auto), against the same baselines.

@@ -12,7 +12,10 @@
 # objective: the bundle and the GEMM lifted for gpu-bench.sh objective
 # (bench/objective/prepare.sh); refine-ab needs measured and measured-memory.
 #
-#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [objective] [lowering]   (default: all but objective)
+#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [objective] [static] [lowering]   (default: all but objective and static)
+#
+# static: the corpus, bench and issue-44 kernels through ks optimize's static
+# path (measure=static verify=emulate) for gpu-bench.sh static.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --build build --target ks-opt ks-translate ks-bench
@@ -49,6 +52,12 @@ fi
 if want objective; then
   $bundled || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
   bash bench/objective/prepare.sh .deps/objective
+fi
+if want static; then
+  # What ks optimize --measure static writes, for the GPU equivalence of every
+  # changed kernel (test/Integration/Driver/static_equivalence.py).
+  rm -rf .deps/static
+  python3 test/Integration/Driver/static_equivalence.py prepare build/bin/ks-translate build/bin/ks-opt .deps/static
 fi
 if want lowering; then
   python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering
