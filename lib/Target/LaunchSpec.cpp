@@ -431,6 +431,21 @@ void collectFacts(Value cond, bool negated, SmallVectorImpl<Fact> &facts, int de
   }
 }
 
+/// The comparisons the `if`s around `access` imply where it runs: each
+/// enclosing condition, negated for an access in its else-region.
+SmallVector<Fact> guardFacts(Operation *access) {
+  SmallVector<Fact> facts;
+  for (Operation *child = access, *parent = access->getParentOp(); parent;
+       child = parent, parent = parent->getParentOp()) {
+    auto ifOp = dyn_cast<scf::IfOp>(parent);
+    if (!ifOp)
+      continue;
+    bool inThen = ifOp.getThenRegion().isAncestor(child->getParentRegion());
+    collectFacts(ifOp.getCondition(), /*negated=*/!inThen, facts);
+  }
+  return facts;
+}
+
 /// Whether `x` is a thread's global index or another value built from thread
 /// and block ids and sizes and non-negative constants by additions and
 /// products: never negative.
@@ -461,15 +476,7 @@ bool isThreadIndex(Value x, int depth = 0) {
 /// block ids and sizes combined by additions and products).
 std::optional<IndexBound> guardedBound(Value v, Operation *access,
                                        const DenseMap<Value, std::string> &names, int depth) {
-  SmallVector<Fact> facts;
-  for (Operation *child = access, *parent = access->getParentOp(); parent;
-       child = parent, parent = parent->getParentOp()) {
-    auto ifOp = dyn_cast<scf::IfOp>(parent);
-    if (!ifOp)
-      continue;
-    bool inThen = ifOp.getThenRegion().isAncestor(child->getParentRegion());
-    collectFacts(ifOp.getCondition(), /*negated=*/!inThen, facts);
-  }
+  SmallVector<Fact> facts = guardFacts(access);
   std::optional<IndexBound> best;
   std::optional<int64_t> least;
   using P = arith::CmpIPredicate;
@@ -503,12 +510,7 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
 /// v >= 1 where the access runs, `i <= v` v >= 0, `v > c` v >= c + 1. A
 /// scalar otherwise might be negative, and a product with it has no bound.
 std::optional<int64_t> guardedLeast(Value v, Operation *access) {
-  SmallVector<Fact> facts;
-  for (Operation *child = access, *parent = access->getParentOp(); parent;
-       child = parent, parent = parent->getParentOp())
-    if (auto ifOp = dyn_cast<scf::IfOp>(parent))
-      collectFacts(ifOp.getCondition(),
-                   /*negated=*/!ifOp.getThenRegion().isAncestor(child->getParentRegion()), facts);
+  SmallVector<Fact> facts = guardFacts(access);
   using P = arith::CmpIPredicate;
   std::optional<int64_t> least;
   auto atLeast = [&](int64_t c) { least = std::max(least.value_or(c), c); };
