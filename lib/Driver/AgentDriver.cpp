@@ -1889,6 +1889,13 @@ void AgentDriver::runOnOperation() {
     if (explain)
       printExplanation(llvm::errs(), d);
   }
+  // A changed kernel's launchers keep what the lifted kernel's accesses say
+  // of the buffers, for the launch manifest of a schedule whose own accesses
+  // the launch spec cannot bound.
+  if (run.original)
+    for (const KernelDecision &d : decisions)
+      if (d.changed)
+        recordLiftedExtents(module, run.original, d.kernel);
   // The raising's reasons for leaving a kernel alone are in the decisions now.
   module.walk([](gpu::GPUFuncOp k) {
     k->removeAttr(kNotRaisedAttrName);

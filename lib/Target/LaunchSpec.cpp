@@ -16,6 +16,7 @@
 #include "kernelskill/Transforms/KernelLaunch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/SmallSet.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -471,14 +472,18 @@ bool isThreadIndex(Value x, int depth = 0) {
 /// The bounds of `v` that the guards around `access` state: `v < b` (or
 /// `b > v`, `v <= b`, unsigned alike) in the condition of an enclosing
 /// `if` whose then-region holds the access, or the negation of one whose
-/// else-region does (`if (i >= n) return;` lifts to that). The least is a
-/// constant `v >= c`; without one, 0 for a thread's global index (thread and
-/// block ids and sizes combined by additions and products).
+/// else-region does (`if (i >= n) return;` lifts to that), one less where a
+/// guard also excludes b - 1. The least is a constant `v >= c`; without one,
+/// 0 for a thread's global index (thread and block ids and sizes combined by
+/// additions and products), past the constants the guards exclude.
 std::optional<IndexBound> guardedBound(Value v, Operation *access,
                                        const DenseMap<Value, std::string> &names, int depth) {
   SmallVector<Fact> facts = guardFacts(access);
   std::optional<IndexBound> best;
   std::optional<int64_t> least;
+  llvm::SmallSet<int64_t, 4> excluded; // `v != c`
+  SmallVector<Value> excludedValues;    // `v != x`
+  Value strictBound;                    // b of the `v < b` that gave `best`
   using P = arith::CmpIPredicate;
   for (const Fact &f : facts) {
     bool left = withoutCasts(f.lhs) == v, right = withoutCasts(f.rhs) == v;
@@ -487,7 +492,11 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
     // As `v pred other`.
     P pred = left ? f.pred : swapped(f.pred);
     Value other = left ? f.rhs : f.lhs;
+    if (pred == P::ne)
+      excludedValues.push_back(withoutCasts(other));
     if (std::optional<int64_t> c = constantOf(other)) {
+      if (pred == P::ne)
+        excluded.insert(*c);
       if (pred == P::sge || pred == P::uge)
         least = std::max(least.value_or(*c), *c);
       else if (pred == P::sgt || pred == P::ugt)
@@ -496,39 +505,75 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
     int64_t below = pred == P::slt || pred == P::ult ? 1 : pred == P::sle || pred == P::ule ? 0 : -1;
     if (below < 0 || best)
       continue;
-    if (std::optional<IndexBound> b = boundOf(other, access, names, depth + 1))
+    if (std::optional<IndexBound> b = boundOf(other, access, names, depth + 1)) {
       best = IndexBound{below ? "(" + b->max + " - 1)" : b->max, std::nullopt};
+      if (below)
+        strictBound = withoutCasts(other);
+    }
   }
   if (!best)
     return std::nullopt;
+  // `v < b` and `v != b - 1` (`if (i >= n || ... || i == n - 1) return;`,
+  // a border copied apart): v <= b - 2.
+  if (strictBound)
+    for (Value x : excludedValues)
+      if (auto sub = x.getDefiningOp<arith::SubIOp>();
+          sub && withoutCasts(sub.getLhs()) == strictBound && constantOf(sub.getRhs()) == 1) {
+        best->max = "(" + best->max + " - 1)";
+        break;
+      }
   best->min = least ? least : isThreadIndex(v) ? std::optional<int64_t>(0) : std::nullopt;
+  // A least the guards exclude is not reached (`if (i == 0 || ...) return;`
+  // leaves i >= 1 for a thread index).
+  while (best->min && excluded.contains(*best->min))
+    ++*best->min;
   return best;
 }
 
 /// The least value of scalar `v` that the guards around `access` imply from
 /// a non-negative other side: `i < v` with `i` a thread's global index means
-/// v >= 1 where the access runs, `i <= v` v >= 0, `v > c` v >= c + 1. A
+/// v >= 1 where the access runs, `i <= v` v >= 0, `v > c` v >= c + 1, and
+/// `i < v - 1` v >= 2 (v plus or minus a constant, as guards write it). A
 /// scalar otherwise might be negative, and a product with it has no bound.
 std::optional<int64_t> guardedLeast(Value v, Operation *access) {
   SmallVector<Fact> facts = guardFacts(access);
   using P = arith::CmpIPredicate;
   std::optional<int64_t> least;
   auto atLeast = [&](int64_t c) { least = std::max(least.value_or(c), c); };
+  // `side` as v + offset: v itself, or v plus or minus a constant without
+  // wrapping (`i < n - 1` bounds n from below by 2 where i >= 0).
+  auto offsetOf = [&](Value side) -> std::optional<int64_t> {
+    side = withoutCasts(side);
+    if (side == v)
+      return 0;
+    Operation *def = side.getDefiningOp();
+    auto flags = dyn_cast_or_null<arith::ArithIntegerOverflowFlagsInterface>(def);
+    if (!def || !isa<arith::AddIOp, arith::SubIOp>(def) ||
+        !(side.getType().isIndex() || (flags && flags.hasNoSignedWrap())))
+      return std::nullopt;
+    if (withoutCasts(def->getOperand(0)) == v)
+      if (std::optional<int64_t> c = constantOf(def->getOperand(1)))
+        return isa<arith::SubIOp>(def) ? -*c : *c;
+    if (isa<arith::AddIOp>(def) && withoutCasts(def->getOperand(1)) == v)
+      return constantOf(def->getOperand(0));
+    return std::nullopt;
+  };
   for (const Fact &f : facts) {
-    bool left = withoutCasts(f.lhs) == v, right = withoutCasts(f.rhs) == v;
-    if (left == right)
+    std::optional<int64_t> left = offsetOf(f.lhs), right = offsetOf(f.rhs);
+    if (left.has_value() == right.has_value())
       continue;
-    // As `v pred other`.
+    // As `v + offset pred other`.
     P pred = left ? f.pred : swapped(f.pred);
     Value other = left ? f.rhs : f.lhs;
+    int64_t offset = left ? *left : *right;
     // Unsigned comparisons say nothing about a signed least.
     if (pred != P::sgt && pred != P::sge)
       continue;
     int64_t strict = pred == P::sgt ? 1 : 0;
     if (std::optional<int64_t> c = constantOf(other))
-      atLeast(*c + strict);
+      atLeast(*c + strict - offset);
     else if (isThreadIndex(other))
-      atLeast(strict);
+      atLeast(strict - offset);
   }
   return least;
 }
@@ -589,6 +634,10 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
   if (depth > 16)
     return std::nullopt;
   v = withoutCasts(v);
+  // A constant is itself (before the guards: in `if (i >= 1)` the 1 is not
+  // bounded by i).
+  if (std::optional<int64_t> c = constantOf(v))
+    return IndexBound{std::to_string(*c), *c};
   // The guard around the access bounds what it compares (`if (i < n)`).
   if (std::optional<IndexBound> guarded = guardedBound(v, access, names, depth))
     return guarded;
@@ -625,8 +674,6 @@ std::optional<IndexBound> boundOf(Value v, Operation *access,
     return std::nullopt;
   }
   Operation *op = v.getDefiningOp();
-  if (std::optional<int64_t> c = constantOf(v))
-    return IndexBound{std::to_string(*c), *c};
   // An element of a table that holds its initializer (a bucket's number).
   if (auto load = dyn_cast_or_null<memref::LoadOp>(op))
     if (std::optional<std::pair<int64_t, int64_t>> range = tableRange(load))
@@ -857,7 +904,46 @@ llvm::StringMap<std::string> mlir::ks::inferBufferExtents(gpu::LaunchFuncOp laun
       extent = "max(" + extent + ", " + span + ")";
     extents[names[arg]] = extent;
   }
+  // What the launcher recorded of the lifted kernel (ks.extents, written by
+  // the driver) for the buffers this kernel's accesses do not bound.
+  if (auto recorded = fn->getAttrOfType<DictionaryAttr>(kExtentsAttrName))
+    for (Value operand : launch.getKernelOperands())
+      if (auto it = launcherNames.find(operand);
+          it != launcherNames.end() && isa<MemRefType>(operand.getType()))
+        if (auto formula = recorded.getAs<StringAttr>(it->second))
+          extents.try_emplace(it->second, formula.str());
   return extents;
+}
+
+void mlir::ks::recordLiftedExtents(ModuleOp module, ModuleOp lifted, StringRef kernel) {
+  auto launchOf = [&](func::FuncOp fn) {
+    gpu::LaunchFuncOp found;
+    fn.walk([&](gpu::LaunchFuncOp launch) {
+      if (!found && launch.getKernelName() == kernel)
+        found = launch;
+    });
+    return found;
+  };
+  module.walk([&](func::FuncOp launcher) {
+    gpu::LaunchFuncOp launch = launchOf(launcher);
+    auto before = lifted.lookupSymbol<func::FuncOp>(launcher.getSymName());
+    gpu::LaunchFuncOp beforeLaunch = before ? launchOf(before) : gpu::LaunchFuncOp();
+    if (!launch || !beforeLaunch)
+      return;
+    llvm::StringMap<std::string> now = inferBufferExtents(launch, launcher);
+    NamedAttrList recorded;
+    if (auto old = launcher->getAttrOfType<DictionaryAttr>(kExtentsAttrName))
+      recorded.append(old.getValue());
+    bool added = false;
+    Builder b(launcher.getContext());
+    for (auto &[name, extent] : inferBufferExtents(beforeLaunch, before))
+      if (!now.count(name) && !recorded.get(name)) {
+        recorded.set(name, b.getStringAttr(extent));
+        added = true;
+      }
+    if (added)
+      launcher->setAttr(kExtentsAttrName, recorded.getDictionary(launcher.getContext()));
+  });
 }
 
 FailureOr<std::string> mlir::ks::buildLauncherParams(func::FuncOp fn,

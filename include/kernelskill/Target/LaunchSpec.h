@@ -20,15 +20,25 @@ FailureOr<std::string> buildLaunchSpec(gpu::LaunchFuncOp launch, func::FuncOp fn
                                        bool requireExtents,
                                        const llvm::StringMap<std::string> *extents = nullptr);
 
-/// The extents (in elements) of the buffers a raised kernel reads through
-/// strided views, as formulas of the launcher's argument names (the names
-/// `buildLaunchSpec` gives the parameters): a buffer viewed by
-/// `memref.reinterpret_cast` with offset o, sizes s_i and strides t_i spans
-/// o + sum((s_i - 1) * t_i) + 1 elements, the largest over its views (a block
-/// id in them taken at its largest, the launch's grid size - 1). Buffers
-/// with any other use (a direct load, a call) are left out: their extent
-/// would be a guess.
+/// The extents (in elements) of the buffers a kernel touches, as formulas of
+/// the launcher's argument names (the names `buildLaunchSpec` gives the
+/// parameters): a buffer viewed by `memref.reinterpret_cast` with offset o,
+/// sizes s_i and strides t_i spans o + sum((s_i - 1) * t_i) + 1 elements (a
+/// block id in them taken at its largest, the launch's grid size - 1); one
+/// loaded or stored in place spans its greatest index + 1, bounded by the
+/// guards and loops around the access; the largest over all of them. A
+/// buffer with any other use (a call) is left out: its extent would be a
+/// guess. A buffer none of them bounds takes the formula the launcher's
+/// ks.extents records of the lifted kernel (kExtentsAttrName).
 llvm::StringMap<std::string> inferBufferExtents(gpu::LaunchFuncOp launch, func::FuncOp fn);
+
+/// Records on every launcher in `module` that launches `kernel` the extents
+/// the same launcher's launch in `lifted` (the module before a schedule
+/// changed the kernel) infers for the buffers that the changed kernel's own
+/// accesses do not bound, as ks.extents (kExtentsAttrName). The changed
+/// kernel touches no more than the lifted one, so its launch manifest can
+/// use them.
+void recordLiftedExtents(ModuleOp module, ModuleOp lifted, StringRef kernel);
 
 /// The launcher `fn`'s own parameters as a JSON array in the launch spec's
 /// parameter form (name, type; for a buffer its extent and role), in the

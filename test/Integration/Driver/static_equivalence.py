@@ -16,7 +16,8 @@ run: for each changed kernel, ks-bench runs nvcc's compilation of the source
 (the reference, launched as its program launches it), the pipeline's PTX and
 nvcc's compilation of the exported CUDA (both through the optimized launcher's
 manifest) on seeded random inputs with poisoned outputs, at sizes that are no
-multiple of any tile, and verifies both against the reference. Exit 0 when
+multiple of any tile, and verifies both against the reference; the median of
+STATIC_REPS (50) timed runs of the source and the PTX goes in the table. Exit 0 when
 every changed kernel matches, 1 otherwise, 77 without a GPU.
 
 The cases: the lifter's corpus at its GPU equivalence sizes
@@ -150,6 +151,14 @@ def run(ks_bench, nvcc, out, results_md):
         print("no GPU: skipping")
         return 77
     records = json.load(open(os.path.join(out, "cases.json")))
+    # STATIC_ONLY=case,... runs some cases; STATIC_WORKLOAD=name=value,...
+    # overrides the sizes of the cases that have them (the same kernels timed
+    # elsewhere than where they were decided); STATIC_REPS timed runs each.
+    only = [c for c in os.environ.get("STATIC_ONLY", "").split(",") if c]
+    if only:
+        records = [r for r in records if r["case"] in only]
+    override = dict(w.split("=", 1) for w in os.environ.get("STATIC_WORKLOAD", "").split(",") if w)
+    reps = os.environ.get("STATIC_REPS", "50")
     work = tempfile.mkdtemp(prefix="ks-static-equiv-")
     rows, all_ok = [], True
     for r in records:
@@ -168,9 +177,11 @@ def run(ks_bench, nvcc, out, results_md):
             export_ptx = os.path.join(work, case + ".export.ptx")
             run_checked([nvcc, "-ptx", "-arch=sm_90", "-o", export_ptx, base + ".opt.cu"])
             result = os.path.join(work, case + ".json")
+            sizes = dict(w.split("=", 1) for w in r["workload"].split(","))
+            workload = ",".join(f"{k}={override.get(k, v)}" for k, v in sizes.items())
             cmd = [ks_bench, f"source={src_ptx}@{entry}", f"ks={base}.opt.ptx@{kernel}",
                    f"export={export_ptx}@{kernel}", "--params", r["params"], "--grid", r["grid"],
-                   "--block", r["block"], "--workload", r["workload"], "--reps", "5", "--warmup", "1",
+                   "--block", r["block"], "--workload", workload, "--reps", reps, "--warmup", "5",
                    "--no-db", "--no-counters", "--json", result, *r["extra"]]
             if r.get("launcher"):
                 cmd += ["--launches", f"ks={base}.manifest.json",
@@ -182,7 +193,8 @@ def run(ks_bench, nvcc, out, results_md):
             errs = [f"{k}: rel {v['rel_l2']:.1e}" for k, v in ks.get("verification", {}).items()]
             verdict = ("match" if ks["status"] == "pass" else "MISMATCH") + " / " + \
                       ("match" if exported["status"] == "pass" else "MISMATCH")
-            rows.append((case, verdict, "; ".join(errs) or ks.get("error", "") or exported.get("error", ""),
+            rows.append((case + ("" if workload == r["workload"] else f" ({workload})"), verdict,
+                         "; ".join(errs) or ks.get("error", "") or exported.get("error", ""),
                          ref.get("timing", {}).get("median_ms"), ks.get("timing", {}).get("median_ms")))
         except Exception as e:  # a crashed run is a mismatch, with its output
             ok = False

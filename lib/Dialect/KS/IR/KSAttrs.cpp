@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Format.h"
@@ -422,6 +423,14 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
     auto seconds = dyn_cast<FloatAttr>(attr.getValue());
     return expect(seconds && seconds.getValueAsDouble() > 0,
                   "a positive float (the roofline floor's seconds)");
+  }
+  if (name == kExtentsAttrName) {
+    auto extents = dyn_cast<DictionaryAttr>(attr.getValue());
+    return expect(isa<FunctionOpInterface>(op) && extents &&
+                      llvm::all_of(extents, [](NamedAttribute e) {
+                        return isa<StringAttr>(e.getValue());
+                      }),
+                  "a dictionary of strings (buffer name -> extent formula) on a launcher");
   }
   if (name != DiagnosisAttr::kKernelAttrName)
     return success();

@@ -41,6 +41,14 @@ inline constexpr llvm::StringLiteral kPredictedTimeAttrName = "ks.predicted_time
 /// with ks.predicted_time; the agent driver measures each round's winner
 /// against it (target=, Driver/Iteration.h).
 inline constexpr llvm::StringLiteral kFloorTimeAttrName = "ks.floor_time";
+/// The launcher attribute (a dictionary of strings: buffer name -> extent
+/// formula over the launcher's arguments) that holds the extents the lifted
+/// kernel's guarded accesses imply, written by the agent driver when the
+/// schedule it applied accesses a buffer in a way the launch spec cannot
+/// bound (register_window's row loads): the optimized kernel touches no
+/// more than the original did, so its manifest uses them
+/// (Target/LaunchSpec.h, inferBufferExtents).
+inline constexpr llvm::StringLiteral kExtentsAttrName = "ks.extents";
 
 /// The id of the profiler's #ks.access or #ks.branch on `op`, if it has one.
 std::optional<int64_t> getProfileId(Operation *op);
