@@ -191,10 +191,11 @@ public:
 #if !KS_HAVE_TUNING_DB
     return; // built without SQLite: the short-term memory only
 #endif
-    if (path == "none")
+    // Hermetic by default: a database only where db=PATH names one (the
+    // same input and options give the same IR on every machine).
+    if (path.empty() || path == "none")
       return;
-    std::string where = path.empty() ? runtime::TuningDB::defaultPath() : path.str();
-    db = runtime::TuningDB::open(where, error);
+    db = runtime::TuningDB::open(path.str(), error);
     if (!db)
       return;
     if (auto records = db->query(this->fingerprint, this->gpu, std::nullopt, error))

@@ -3,14 +3,14 @@
 // The importer's entry: parse the file with clang, find the kernels and the
 // host functions that launch them, emit each (KernelEmitter,
 // LauncherEmitter; FunctionEmitter.h has the design), verify, and run the
-// structuring pipeline (lib/Pipelines).
+// structuring pipeline (Transforms/ImportStructuring.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Frontend/CUDAImporter.h"
 #include "CUDAParser.h"
 #include "FunctionEmitter.h"
-#include "kernelskill/Pipelines/Pipelines.h"
+#include "kernelskill/Transforms/ImportStructuring.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

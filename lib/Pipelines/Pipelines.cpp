@@ -7,9 +7,9 @@
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Target/Lowering.h"
 #include "kernelskill/Target/Passes.h"
+#include "kernelskill/Transforms/ImportStructuring.h"
 #include "kernelskill/Transforms/Passes.h"
 
-#include "mlir/Conversion/ControlFlowToSCF/ControlFlowToSCF.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -155,19 +155,6 @@ static void registerPipeline(StringRef name, StringRef description, Builder buil
         return build(pm, options, errorHandler);
       },
       [](function_ref<void(const detail::PassOptions &)> optHandler) { optHandler(Options()); });
-}
-
-void mlir::ks::buildImportStructuringPipeline(OpPassManager &pm) {
-  pm.addNestedPass<gpu::GPUModuleOp>(createMem2Reg());
-  pm.addNestedPass<func::FuncOp>(createMem2Reg());
-  // Upstream's lifting refuses unreachable blocks (those after a `return`
-  // in the middle of a launcher): region simplification drops them first.
-  pm.addNestedPass<func::FuncOp>(createCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createLiftControlFlowToSCFPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createKSLiftKernelCFG());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
 }
 
 void mlir::ks::buildRaisePipeline(OpPassManager &pm) {

@@ -44,8 +44,10 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
        gets its lifted original back, with the reason. `ks.proposals` is
        removed either way.
 
-    Every compiled candidate's ptxas result (registers, spills, or why it
-    failed) goes into the tuning database (`db=`), keyed by a fingerprint
+    Given a tuning database (`db=PATH`; none by default, so that the pass
+    depends only on its input and options), every compiled candidate's
+    ptxas result (registers, spills, or why it failed) goes into it, keyed
+    by a fingerprint
     of the kernel, the GPU, the op's attributes and the toolchain (a hash of
     the running program and of ptxas); a repeat run reuses
     them instead of compiling again (the transcript says "tuning database").
@@ -104,8 +106,8 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"workload", "workload", "std::string", /*default=*/"\"\"",
            "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
     Option<"db", "db", "std::string", /*default=*/"\"\"",
-           "Tuning database for the candidates' ptxas results (default: $KS_TUNING_DB, else "
-           "~/.cache/kernelskill/tuning.db; none: off)">,
+           "Tuning database (SQLite file) for the candidates' ptxas results and measurements "
+           "(default: none; the pass reads and writes a database only when given one)">,
     Option<"bench", "bench", "std::string", /*default=*/"\"\"",
            "ks-bench to measure with (default: beside ks-opt, else on PATH)">,
     Option<"original", "original", "std::string", /*default=*/"\"\"",

@@ -159,9 +159,9 @@ struct KernelSkillPipelineOptions
                               llvm::cl::desc("Occupancy every candidate must reach"),
                               llvm::cl::init(0.0)};
   Option<std::string> db{*this, "db",
-                         llvm::cl::desc("Tuning database the driver remembers compiled "
-                                        "candidates in (default: $KS_TUNING_DB, else "
-                                        "~/.cache/kernelskill/tuning.db; none: off)"),
+                         llvm::cl::desc("Tuning database (SQLite file) the driver remembers "
+                                        "compiled and measured candidates in (default: none; "
+                                        "ks optimize gives the user's cache)"),
                          llvm::cl::init("")};
   Option<std::string> transcript{*this, "transcript",
                                  llvm::cl::desc("File for the driver's decisions (JSON)"),
@@ -188,13 +188,6 @@ LogicalResult buildKernelSkillPipeline(OpPassManager &pm,
 /// between them: what `--ks-raise` runs.
 void buildRaisePipeline(OpPassManager &pm);
 
-/// Appends what turns the importer's raw form (one control-flow graph per
-/// function, one memref.alloca slot per C variable) into the lifted form:
-/// mem2reg, then the control-flow graph lifted to scf (kernels by
-/// ks-lift-kernel-cfg, launchers by upstream's lift-cf-to-scf), with
-/// canonicalization and CSE. What `--ks-structure-import` runs and what
-/// ks-translate --import-cuda runs unless --no-structure is given.
-void buildImportStructuringPipeline(OpPassManager &pm);
 
 /// Registers --kernelskill-lower, --kernelskill-pipeline, --ks-raise and
 /// --ks-structure-import.
