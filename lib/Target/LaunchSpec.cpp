@@ -16,7 +16,6 @@
 #include "kernelskill/Transforms/KernelLaunch.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "llvm/ADT/SmallSet.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -447,6 +446,25 @@ SmallVector<Fact> guardFacts(Operation *access) {
   return facts;
 }
 
+/// `side` as v + offset: v itself (offset 0), or v plus or minus a constant
+/// without wrapping (index, or nsw), as guards write `n - 1`.
+std::optional<int64_t> offsetFrom(Value side, Value v) {
+  side = withoutCasts(side);
+  if (side == v)
+    return 0;
+  Operation *def = side.getDefiningOp();
+  auto flags = dyn_cast_or_null<arith::ArithIntegerOverflowFlagsInterface>(def);
+  if (!def || !isa<arith::AddIOp, arith::SubIOp>(def) ||
+      !(side.getType().isIndex() || (flags && flags.hasNoSignedWrap())))
+    return std::nullopt;
+  if (withoutCasts(def->getOperand(0)) == v)
+    if (std::optional<int64_t> c = constantOf(def->getOperand(1)))
+      return isa<arith::SubIOp>(def) ? -*c : *c;
+  if (isa<arith::AddIOp>(def) && withoutCasts(def->getOperand(1)) == v)
+    return constantOf(def->getOperand(0));
+  return std::nullopt;
+}
+
 /// Whether `x` is a thread's global index or another value built from thread
 /// and block ids and sizes and non-negative constants by additions and
 /// products: never negative.
@@ -481,9 +499,8 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
   SmallVector<Fact> facts = guardFacts(access);
   std::optional<IndexBound> best;
   std::optional<int64_t> least;
-  llvm::SmallSet<int64_t, 4> excluded; // `v != c`
-  SmallVector<Value> excludedValues;    // `v != x`
-  Value strictBound;                    // b of the `v < b` that gave `best`
+  SmallVector<Value> excluded; // `v != x`
+  Value strictBound;           // b of the `v < b` that gave `best`
   using P = arith::CmpIPredicate;
   for (const Fact &f : facts) {
     bool left = withoutCasts(f.lhs) == v, right = withoutCasts(f.rhs) == v;
@@ -493,10 +510,8 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
     P pred = left ? f.pred : swapped(f.pred);
     Value other = left ? f.rhs : f.lhs;
     if (pred == P::ne)
-      excludedValues.push_back(withoutCasts(other));
+      excluded.push_back(other);
     if (std::optional<int64_t> c = constantOf(other)) {
-      if (pred == P::ne)
-        excluded.insert(*c);
       if (pred == P::sge || pred == P::uge)
         least = std::max(least.value_or(*c), *c);
       else if (pred == P::sgt || pred == P::ugt)
@@ -515,17 +530,16 @@ std::optional<IndexBound> guardedBound(Value v, Operation *access,
     return std::nullopt;
   // `v < b` and `v != b - 1` (`if (i >= n || ... || i == n - 1) return;`,
   // a border copied apart): v <= b - 2.
-  if (strictBound)
-    for (Value x : excludedValues)
-      if (auto sub = x.getDefiningOp<arith::SubIOp>();
-          sub && withoutCasts(sub.getLhs()) == strictBound && constantOf(sub.getRhs()) == 1) {
-        best->max = "(" + best->max + " - 1)";
-        break;
-      }
+  auto isBoundLessOne = [&](Value x) { return offsetFrom(x, strictBound) == -1; };
+  if (strictBound && llvm::any_of(excluded, isBoundLessOne))
+    best->max = "(" + best->max + " - 1)";
   best->min = least ? least : isThreadIndex(v) ? std::optional<int64_t>(0) : std::nullopt;
   // A least the guards exclude is not reached (`if (i == 0 || ...) return;`
   // leaves i >= 1 for a thread index).
-  while (best->min && excluded.contains(*best->min))
+  auto isExcluded = [&](int64_t c) {
+    return llvm::any_of(excluded, [&](Value x) { return constantOf(x) == c; });
+  };
+  while (best->min && isExcluded(*best->min))
     ++*best->min;
   return best;
 }
@@ -540,26 +554,8 @@ std::optional<int64_t> guardedLeast(Value v, Operation *access) {
   using P = arith::CmpIPredicate;
   std::optional<int64_t> least;
   auto atLeast = [&](int64_t c) { least = std::max(least.value_or(c), c); };
-  // `side` as v + offset: v itself, or v plus or minus a constant without
-  // wrapping (`i < n - 1` bounds n from below by 2 where i >= 0).
-  auto offsetOf = [&](Value side) -> std::optional<int64_t> {
-    side = withoutCasts(side);
-    if (side == v)
-      return 0;
-    Operation *def = side.getDefiningOp();
-    auto flags = dyn_cast_or_null<arith::ArithIntegerOverflowFlagsInterface>(def);
-    if (!def || !isa<arith::AddIOp, arith::SubIOp>(def) ||
-        !(side.getType().isIndex() || (flags && flags.hasNoSignedWrap())))
-      return std::nullopt;
-    if (withoutCasts(def->getOperand(0)) == v)
-      if (std::optional<int64_t> c = constantOf(def->getOperand(1)))
-        return isa<arith::SubIOp>(def) ? -*c : *c;
-    if (isa<arith::AddIOp>(def) && withoutCasts(def->getOperand(1)) == v)
-      return constantOf(def->getOperand(0));
-    return std::nullopt;
-  };
   for (const Fact &f : facts) {
-    std::optional<int64_t> left = offsetOf(f.lhs), right = offsetOf(f.rhs);
+    std::optional<int64_t> left = offsetFrom(f.lhs, v), right = offsetFrom(f.rhs, v);
     if (left.has_value() == right.has_value())
       continue;
     // As `v + offset pred other`.
@@ -937,7 +933,7 @@ void mlir::ks::recordLiftedExtents(ModuleOp module, ModuleOp lifted, StringRef k
     bool added = false;
     Builder b(launcher.getContext());
     for (auto &[name, extent] : inferBufferExtents(beforeLaunch, before))
-      if (!now.count(name) && !recorded.get(name)) {
+      if (!now.count(name)) { // `now` holds what was recorded already
         recorded.set(name, b.getStringAttr(extent));
         added = true;
       }
