@@ -23,6 +23,7 @@ using FK = FindingKind;
 using RC = RuleCondition;
 using PC = ProblemClass;
 using AK = AgentKind;
+constexpr double kInf = std::numeric_limits<double>::infinity();
 
 /// What a kernel that re-reads its operands from global memory shows.
 const std::vector<FindingKind> kReuse = {FK::no_reuse, FK::compute_bound, FK::memory_bound,
@@ -100,19 +101,22 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        "a later loop reads a buffer the kernel does not write (a scale, a bias) only after the "
        "row's reduction, one more wait on memory per row: with the row in registers, issue "
        "those loads with the row's own (V*C more registers per buffer; rows of up to 1024 "
-       "elements, where the registers it takes cost less than the wait)"},
+       "elements, where the registers it takes cost less than the wait)",
+       {{ShapeQuantity::RowLength, -kInf, 1024}}},
       {AK::Memory, PC::Rows, RC::RowsLong, 0, "row_reduction", {},
        {{"T", {512}}},
        0.9,
        "a row of more than 4096 elements: 512 threads per row keep 16384 elements in "
        "registers at 8 turns of 4 (two blocks per SM), where 256 threads need twice the "
-       "registers and 1024 leave one block per SM"},
+       "registers and 1024 leave one block per SM",
+       {{ShapeQuantity::RowLength, 4096, kInf}}},
       {AK::Memory, PC::Rows, RC::RowsWithOnlinePair, 0, "row_reduction", {},
        {{"O", {1, 0}}},
        0.9,
        "the row's maximum and then the sum of exp(x - max) take two reads of a row too long "
        "to keep in registers: one loop carrying the running maximum and the sum rescaled to "
-       "it (online softmax) reads it once for both"},
+       "it (online softmax) reads it once for both",
+       {{ShapeQuantity::RowLength, 16384, kInf}}},
       {AK::Memory, PC::Rows, RC::RowsAdjacent, 0, "row_reduction", kRows,
        {{"IL", {1}}, {"T", {32, 16}}, {"R", {32, 16}}, {"V", {1}}, {"C", {0}}},
        0.9,
@@ -146,6 +150,11 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        0.8,
        "register tiles: each value read from shared memory feeds TN (or TM) multiply-adds "
        "held in registers"},
+      {AK::Compute, PC::Gemm, RC::Always, 0, "outer_product", {},
+       {{"BK", {16}}},
+       0.8,
+       "a longer reduction tile: twice the multiply-adds between two barriers (the memory "
+       "agent stages 8 first, half the shared memory; the arbiter weighs)"},
       {AK::Compute, PC::Gemv, RC::Always, 0, "split_reduction", kStreaming,
        {{"UNROLL", {8, 4}}},
        0.8, "UNROLL independent loads in flight per thread to cover the memory latency"},
@@ -177,7 +186,20 @@ const std::vector<Rule> &mlir::ks::agentRules() {
        {{"SPLIT_K", {1, 4, 8, 16, 32}}},
        0.8,
        "the output has too few tiles to occupy every SM and the reduction is long: split it "
-       "across blocks (atomic adds after an initializing launch)"},
+       "across blocks (atomic adds after an initializing launch)",
+       {{ShapeQuantity::IdleSmsAt64Tiles, 0, kInf}, {ShapeQuantity::ReductionOverOutput, 1, kInf}}},
+      {AK::Resource, PC::Rows, RC::RowsContiguous, 0, "row_reduction", kRows,
+       {{"C", {4, 8}}},
+       0.8,
+       "occupancy: fewer turns of a row kept in registers (V*C registers a thread) leave "
+       "room for more blocks per SM; the memory agent wants the whole row kept (the arbiter "
+       "weighs)"},
+      {AK::Resource, PC::Stencil, RC::Always, 0, "register_window", kStencil,
+       {{"K", {2, 4}}},
+       0.8,
+       "occupancy and waves: fewer points per thread (4 + K registers of window each) give "
+       "more threads to the SMs; the compute agent wants more in flight per thread (the "
+       "arbiter weighs)"},
       {AK::Resource, PC::Gemv, RC::Always, 0, "split_reduction", kStreaming,
        {{"WARPS_OUT", {8, 4, 1}}, {"WARPS_RED", {1, 4, 16}}},
        0.8,
@@ -207,10 +229,12 @@ int mlir::ks::smVersion(StringRef chip) {
   return chip.getAsInteger(10, version) ? 0 : version;
 }
 
-bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCount) {
+bool mlir::ks::holds(RuleCondition condition, const KernelShape &s) {
   OperandLayout matrix = s.problem && s.problem->m.empty() ? s.rhs : s.lhs;
+  bool rows = s.cls == ProblemClass::Rows && s.rows.contiguous;
   switch (condition) {
   case RC::Always:
+  case RC::FewOutputTiles: // its rules' bounds
     return true;
   case RC::LhsAlongReduction:
     return s.lhs == OperandLayout::AlongReduction;
@@ -229,27 +253,55 @@ bool mlir::ks::holds(RuleCondition condition, const KernelShape &s, int64_t smCo
   case RC::MatrixAlongOutput:
     return matrix != OperandLayout::AlongReduction;
   case RC::RowsContiguous:
-    return s.cls == ProblemClass::Rows && s.rows.contiguous;
+  case RC::RowsLong:
+    return rows;
   case RC::RowsWithLateReads:
-    return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.prefetchable > 0 &&
-           s.rows.length <= 1024;
+    return rows && s.rows.prefetchable > 0;
   case RC::RowsAdjacent:
     return s.cls == ProblemClass::Rows && !s.rows.contiguous && s.rows.adjacent;
-  case RC::RowsLong:
-    return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.length > 4096;
   case RC::RowsWithOnlinePair:
-    return s.cls == ProblemClass::Rows && s.rows.contiguous && s.rows.onlinePairs > 0 &&
-           s.rows.length > 16384;
+    return rows && s.rows.onlinePairs > 0;
   case RC::Stencil2D:
     return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 2;
   case RC::Stencil3D:
     return s.cls == ProblemClass::Stencil && s.stencil.extents.size() == 3;
-  case RC::FewOutputTiles: {
-    int64_t tiles = ((s.sizes.m + 63) / 64) * ((s.sizes.n + 63) / 64) * s.sizes.batch;
-    return tiles < smCount && s.sizes.k > std::max(s.sizes.m, s.sizes.n);
-  }
   }
   return false;
+}
+
+const char *mlir::ks::toString(ShapeQuantity quantity) {
+  switch (quantity) {
+  case ShapeQuantity::RowLength:
+    return "row_length";
+  case ShapeQuantity::IdleSmsAt64Tiles:
+    return "idle_sms_at_64x64_tiles";
+  case ShapeQuantity::ReductionOverOutput:
+    break;
+  }
+  return "reduction_over_output";
+}
+
+double mlir::ks::quantityOf(ShapeQuantity quantity, const KernelShape &s, int64_t smCount) {
+  switch (quantity) {
+  case ShapeQuantity::RowLength:
+    return double(s.rows.length);
+  case ShapeQuantity::IdleSmsAt64Tiles: {
+    int64_t tiles = ((s.sizes.m + 63) / 64) * ((s.sizes.n + 63) / 64) * s.sizes.batch;
+    return double(smCount - tiles);
+  }
+  case ShapeQuantity::ReductionOverOutput:
+    break;
+  }
+  return double(s.sizes.k) / double(std::max<int64_t>({s.sizes.m, s.sizes.n, 1}));
+}
+
+bool mlir::ks::applies(const Rule &rule, const KernelShape &shape, int64_t smCount) {
+  if (!holds(rule.condition, shape))
+    return false;
+  return llvm::all_of(rule.bounds, [&](const ShapeBound &b) {
+    double q = quantityOf(b.quantity, shape, smCount);
+    return b.above < q && q <= b.atMost;
+  });
 }
 
 SmallVector<ProposalAttr> mlir::ks::proposeFor(AgentKind agent, const KernelShape &shape,
@@ -267,7 +319,7 @@ SmallVector<ProposalAttr> mlir::ks::proposeFor(AgentKind agent, const KernelShap
     std::set<FindingKind> answers;
     for (const Rule &r : agentRules()) {
       if (r.agent != agent || r.cls != shape.cls || family->name != r.family ||
-          sm < r.minSm || !holds(r.condition, shape, smCount))
+          sm < r.minSm || !applies(r, shape, smCount))
         continue;
       for (FindingKind kind : r.answers)
         if (auto it = shape.findings.find(kind); it != shape.findings.end()) {

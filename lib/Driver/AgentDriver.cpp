@@ -130,6 +130,32 @@ void diversifyByPrimaryKnobs(std::vector<Candidate> &ranked) {
   ranked = std::move(first);
 }
 
+/// Moves the points the agents agreed on (one per family, the arbiter's)
+/// to `slot` of `ranked` (the last of the first round), the model's faster
+/// first: each round of the negotiated search holds both the model's best
+/// and the agents' agreed choice. A point already before `slot` stays.
+void placeAgreed(std::vector<Candidate> &ranked,
+                 ArrayRef<std::pair<std::string, Negotiation>> negotiations, size_t slot) {
+  std::vector<Candidate> agreed;
+  for (auto &[family, n] : negotiations) {
+    if (!n.arbitration.agreed)
+      continue;
+    auto it = llvm::find_if(ranked, [&](const Candidate &c) {
+      return c.family->name == family && c.knobs == c.family->complete(*n.arbitration.agreed);
+    });
+    if (it == ranked.end() || size_t(it - ranked.begin()) < slot)
+      continue;
+    agreed.push_back(std::move(*it));
+    ranked.erase(it);
+  }
+  llvm::stable_sort(agreed, [](const Candidate &a, const Candidate &b) {
+    return calibratedSeconds(a) < calibratedSeconds(b);
+  });
+  slot = std::min(slot, ranked.size());
+  ranked.insert(ranked.begin() + slot, std::make_move_iterator(agreed.begin()),
+                std::make_move_iterator(agreed.end()));
+}
+
 /// Parses `script` in `payload`'s context and applies it to `payload`.
 LogicalResult applyScript(ModuleOp payload, StringRef script) {
   OwningOpRef<ModuleOp> transforms = parseSourceString<ModuleOp>(script, payload.getContext());
@@ -1045,6 +1071,9 @@ void AgentDriver::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &r
   int64_t total = std::max(budget.getValue(), 1);
   int64_t reserved = ref && refine > 0 ? std::min<int64_t>(refine, total - 1) : 0;
   int64_t count = std::min<int64_t>(total - reserved, int64_t(ranked.size()));
+  // The agents' agreed point in the first round (Arbiter.h), in its last
+  // slot: the model's best come first.
+  placeAgreed(ranked, d.negotiations, size_t(std::max<int64_t>(count - 1, 0)));
   // measure=cuda: each compiled candidate's PTX and launch manifest, by its
   // index in d.evaluated.
   std::map<size_t, BenchFiles> compiledFiles;

@@ -4,6 +4,8 @@
 #include "kernelskill/Analysis/Occupancy.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
 
@@ -19,7 +21,10 @@ std::string list(const std::vector<int64_t> &values) {
   return s + "}";
 }
 
-/// Step 1: intersect the proposals' knob domains, the larger gain first.
+/// Step 1: the union of the proposals' knob domains, the larger gain's
+/// order first. Agents overlap on knobs (the memory agent wants deeper
+/// stages, the resource agent fewer): every value someone wants is in the
+/// space, and the arbiter weighs who yields (Arbiter.h).
 void compose(ArrayRef<ProposalAttr> proposals, Negotiation &n) {
   SmallVector<ProposalAttr> byGain(proposals);
   llvm::stable_sort(byGain, [](ProposalAttr a, ProposalAttr b) {
@@ -36,28 +41,74 @@ void compose(ArrayRef<ProposalAttr> proposals, Negotiation &n) {
         n.owner[name] = p.getAgent().str();
         continue;
       }
-      std::vector<int64_t> common;
-      for (int64_t v : it->second)
-        if (llvm::is_contained(wanted, v))
-          common.push_back(v);
       std::string holder = n.owner[name];
-      if (common.empty()) {
+      if (it->second != wanted)
         n.messages.push_back({p.getAgent().str(), holder, name,
-                              p.getAgent().str() + " agent wanted " + name + " in " +
-                                  list(wanted) + ", " + holder + " agent " + list(it->second) +
-                                  ": no common value; " + p.getAgent().str() +
-                                  " yields (smaller predicted gain)"});
-        continue;
-      }
-      if (common.size() < it->second.size() || common.size() < wanted.size())
-        n.messages.push_back({p.getAgent().str(), holder, name,
-                              name + ": " + holder + " agent allows " + list(it->second) + ", " +
-                                  p.getAgent().str() + " agent " + list(wanted) + "; agreed " +
-                                  list(common)});
-      it->second = common;
+                              name + ": " + holder + " agent wants " + list(it->second) + ", " +
+                                  p.getAgent().str() + " agent " + list(wanted) +
+                                  "; the space keeps both, the arbiter weighs them"});
+      for (int64_t v : wanted)
+        if (!llvm::is_contained(it->second, v))
+          it->second.push_back(v);
       n.owner[name] = holder + "+" + p.getAgent().str();
     }
   }
+}
+
+/// The proposals as the arbiter reads them, the larger gain first.
+std::vector<AgentWishes> wishesOf(ArrayRef<ProposalAttr> proposals) {
+  std::vector<AgentWishes> wishes;
+  for (ProposalAttr p : proposals) {
+    AgentWishes w;
+    w.agent = p.getAgent().str();
+    w.gain = p.getGain().convertToDouble();
+    for (NamedAttribute knob : p.getKnobs()) {
+      auto values = cast<DenseI64ArrayAttr>(knob.getValue()).asArrayRef();
+      w.knobs.emplace_back(knob.getName().str(),
+                           std::vector<int64_t>(values.begin(), values.end()));
+    }
+    for (NamedAttribute claim : p.getClaims())
+      if (auto text = dyn_cast<StringAttr>(claim.getValue()))
+        w.claims[claim.getName().str()] = text.str();
+    wishes.push_back(std::move(w));
+  }
+  llvm::stable_sort(wishes,
+                    [](const AgentWishes &a, const AgentWishes &b) { return a.gain > b.gain; });
+  return wishes;
+}
+
+/// No agent alone could answer a conflict (a budget that needs knobs of
+/// several agents changed together): the arbiter proposes the admissible
+/// point nearest where the agents stopped (fewest knobs different; the
+/// model's faster of equals), and says so.
+void mediate(Negotiation &n) {
+  const KnobValues &reached = n.arbitration.reached;
+  auto distance = [&](const Candidate &c) {
+    int64_t differ = 0;
+    for (auto &[name, value] : reached)
+      if (auto it = c.knobs.find(name); it == c.knobs.end() || it->second != value)
+        ++differ;
+    return differ;
+  };
+  const Candidate *nearest = nullptr;
+  int64_t best = 0;
+  for (const Candidate &c : n.admissible) // fastest first
+    if (int64_t d = distance(c); !nearest || d < best) {
+      nearest = &c;
+      best = d;
+    }
+  KnobValues agreed;
+  for (auto &[name, value] : nearest->knobs)
+    if (llvm::any_of(n.space, [&](auto &k) { return k.first == name; }))
+      agreed[name] = value;
+  n.arbitration.agreed = agreed;
+  n.arbitration.mediated = true;
+  n.arbitration.outcome =
+      llvm::formatv("mediated on {0}: the admissible point nearest the agents' positions ({1} "
+                    "knob(s) differ), predicted {2:f4} ms; the agents alone reached {3}",
+                    describeKnobs(*nearest), best, nearest->cost.seconds * 1e3,
+                    n.arbitration.outcome)
+          .str();
 }
 
 } // namespace
@@ -86,11 +137,78 @@ std::string mlir::ks::describeKnobs(const Candidate &c) {
   return s.empty() ? "(defaults)" : s;
 }
 
+FamilyClaims mlir::ks::claimsOf(const ScheduleFamily &family, ArrayRef<ProposalAttr> proposals) {
+  FamilyClaims claims{family.sharedBytes.str(), family.threads.str(), family.registers.str()};
+  std::vector<AgentWishes> wishes = wishesOf(proposals);
+  for (auto [name, field] : {std::pair{"shared_bytes", &claims.sharedBytes},
+                             std::pair{"threads", &claims.threads},
+                             std::pair{"registers", &claims.registers}})
+    for (const AgentWishes &w : wishes)
+      if (auto it = w.claims.find(name); it != w.claims.end()) {
+        *field = it->second;
+        break;
+      }
+  return claims;
+}
+
+PointPrice mlir::ks::pricePoint(const KernelShape &shape, const ScheduleFamily &family,
+                                const FamilyClaims &claims, const KnobValues &values,
+                                const GPUCapabilities &caps, const Budgets &budgets,
+                                bool registerFile) {
+  PointPrice p;
+  // The claims first: the arbiter compares what a point the transform
+  // rejects would take with what the point it came from takes.
+  KnobValues all = family.complete(values);
+  p.sharedBytes = evaluateClaim(claims.sharedBytes, all).value_or(0);
+  p.threads = evaluateClaim(claims.threads, all).value_or(0);
+  p.registers = evaluateClaim(claims.registers, all).value_or(0);
+  // The transform's own limits are the chip's; the user's budgets are the
+  // negotiation's (below), so that the transcript can say who yielded.
+  p.verifier = family.verify(shape, values, caps.maxThreadsPerBlock, caps.smemPerBlock);
+  if (!p.verifier.empty())
+    return p;
+  p.occupancy = computeOccupancy(caps, {p.threads, p.registers, p.sharedBytes, 0});
+  auto broke = [&](ConflictKind kind, std::string text) {
+    p.brokenBudget = kind;
+    p.budget = std::move(text);
+  };
+  if (p.threads > budgets.maxThreads)
+    broke(ConflictKind::Threads,
+          "threads " + std::to_string(p.threads) + " > " + std::to_string(budgets.maxThreads));
+  else if (p.sharedBytes > budgets.maxSharedBytes)
+    broke(ConflictKind::SharedMemory, "shared memory " + std::to_string(p.sharedBytes) +
+                                          " B > " + std::to_string(budgets.maxSharedBytes));
+  else if (p.registers > budgets.maxRegisters)
+    broke(ConflictKind::Registers, "registers " + std::to_string(p.registers) +
+                                       " > max-registers " +
+                                       std::to_string(budgets.maxRegisters));
+  else if (registerFile && p.registers > registersAllowed(p.threads, caps, budgets))
+    broke(ConflictKind::Registers,
+          "registers " + std::to_string(p.registers) + " > the " +
+              std::to_string(registersAllowed(p.threads, caps, budgets)) + " a block of " +
+              std::to_string(p.threads) + " threads leaves each");
+  else if (budgets.minOccupancy > 0 && p.occupancy.occupancy < budgets.minOccupancy)
+    broke(ConflictKind::Occupancy, "occupancy " + std::to_string(p.occupancy.occupancy) +
+                                       " < min-occupancy " +
+                                       std::to_string(budgets.minOccupancy));
+  if (!p.budget.empty())
+    return p;
+  Candidate c;
+  c.family = &family;
+  c.knobs = all;
+  c.sharedBytes = p.sharedBytes;
+  c.threads = p.threads;
+  c.registers = p.registers;
+  p.seconds = predictCandidate(c, shape, caps).seconds;
+  return p;
+}
+
 Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &family,
                                 ArrayRef<ProposalAttr> proposals, const GPUCapabilities &caps,
                                 const Budgets &budgets) {
   Negotiation n;
   compose(proposals, n);
+  FamilyClaims claims = claimsOf(family, proposals);
   int64_t points = 1;
   for (auto &[name, values] : n.space)
     points *= int64_t(values.size());
@@ -116,46 +234,29 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
       index[i] = 0;
     }
     ++n.considered;
-    Candidate c;
-    c.family = &family;
-    c.knobs = family.complete(values);
-    // The transform's own limits are the chip's; the user's budgets are the
-    // negotiation's (below), so that the transcript can say who yielded.
-    std::string why =
-        family.verify(shape, values, caps.maxThreadsPerBlock, caps.smemPerBlock);
-    if (!why.empty()) {
+    PointPrice price =
+        pricePoint(shape, family, claims, values, caps, budgets, /*registerFile=*/false);
+    if (!price.verifier.empty()) {
       ++n.rejectedByVerifier;
-      ++n.verifierReasons[why];
+      ++n.verifierReasons[price.verifier];
       continue;
     }
-    c.sharedBytes = evaluateClaim(family.sharedBytes, c.knobs).value_or(0);
-    c.threads = evaluateClaim(family.threads, c.knobs).value_or(0);
-    c.registers = evaluateClaim(family.registers, c.knobs).value_or(0);
-    std::string over;
-    if (c.threads > budgets.maxThreads)
-      over = "threads " + std::to_string(c.threads) + " > " + std::to_string(budgets.maxThreads);
-    else if (c.sharedBytes > budgets.maxSharedBytes)
-      over = "shared memory " + std::to_string(c.sharedBytes) + " B > " +
-             std::to_string(budgets.maxSharedBytes);
-    else if (c.registers > budgets.maxRegisters)
-      over = "registers " + std::to_string(c.registers) + " > max-registers " +
-             std::to_string(budgets.maxRegisters);
-    else if (budgets.minOccupancy > 0) {
-      Occupancy occ = computeOccupancy(caps, {c.threads, c.registers, c.sharedBytes, 0});
-      if (occ.occupancy < budgets.minOccupancy)
-        over = "occupancy " + std::to_string(occ.occupancy) + " < min-occupancy " +
-               std::to_string(budgets.minOccupancy);
-    }
     for (auto &[name, v] : values) {
-      if (over.empty())
+      if (price.budget.empty())
         kept[name][v] = true;
       else if (!kept[name][v] && !excludedBy[name].count(v))
-        excludedBy[name][v] = over;
+        excludedBy[name][v] = price.budget;
     }
-    if (!over.empty()) {
+    if (!price.budget.empty()) {
       ++n.rejectedByBudget;
       continue;
     }
+    Candidate c;
+    c.family = &family;
+    c.knobs = family.complete(values);
+    c.sharedBytes = price.sharedBytes;
+    c.threads = price.threads;
+    c.registers = price.registers;
     c.cost = predictCandidate(c, shape, caps);
     if (std::isfinite(c.cost.seconds))
       n.admissible.push_back(std::move(c));
@@ -171,6 +272,16 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
   llvm::stable_sort(n.admissible, [](const Candidate &a, const Candidate &b) {
     return a.cost.seconds < b.cost.seconds;
   });
+  // The agents' own conflicts: from their first preferences to a point
+  // they agree on, which the driver evaluates first.
+  n.arbitration = arbitrate(shape, family, wishesOf(proposals), caps, budgets);
+  if (!n.arbitration.agreed && !n.admissible.empty())
+    mediate(n);
+  for (const Conflict &c : n.arbitration.conflicts)
+    n.messages.push_back({llvm::join(c.parties, "+"), "arbiter",
+                          c.kind == ConflictKind::Knob ? c.over.substr(0, c.over.find(':')) : "",
+                          c.resolution});
+  n.messages.push_back({"arbiter", "driver", "", n.arbitration.outcome});
   return n;
 }
 

@@ -93,7 +93,44 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
         v.push_back(x);
       space[name] = std::move(v);
     }
+    Array conflicts;
+    for (const Conflict &c : n.arbitration.conflicts) {
+      Array offers;
+      for (const Offer &o : c.offers) {
+        Object offer{{"agent", o.agent.empty() ? "(keep)" : o.agent}};
+        if (!o.agent.empty()) {
+          Object moves;
+          for (const Move &m : o.moves)
+            moves[m.knob] = Array{m.from, m.to};
+          offer["moves"] = std::move(moves);
+        }
+        if (o.breaks.empty()) {
+          offer["predicted_ms"] = ms(o.seconds);
+          offer["blocks_per_sm"] = o.blocksPerSM;
+        } else {
+          offer["breaks"] = o.breaks;
+        }
+        offers.push_back(std::move(offer));
+      }
+      Array parties;
+      for (const std::string &p : c.parties)
+        parties.push_back(p);
+      conflicts.push_back(Object{{"kind", toString(c.kind)},
+                                 {"parties", std::move(parties)},
+                                 {"over", c.over},
+                                 {"offers", std::move(offers)},
+                                 {"accepted", c.accepted},
+                                 {"resolution", c.resolution}});
+    }
+    Object arbiter{{"conflicts", std::move(conflicts)}, {"outcome", n.arbitration.outcome}};
+    if (n.arbitration.agreed) {
+      Object agreed;
+      for (auto &[name, value] : *n.arbitration.agreed)
+        agreed[name] = value;
+      arbiter["agreed"] = std::move(agreed);
+    }
     negotiations.push_back(Object{{"family", family},
+                                  {"arbiter", std::move(arbiter)},
                                   {"space", std::move(space)},
                                   {"considered", n.considered},
                                   {"rejected_by_verifier", n.rejectedByVerifier},
@@ -171,9 +208,14 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
   for (ProposalAttr p : d.proposals)
     os << "  " << p.getAgent() << " agent proposes " << p.getSchedule() << " (gain "
        << llvm::format("%.2f", p.getGain().convertToDouble()) << ")\n";
-  for (auto &[family, n] : d.negotiations)
+  for (auto &[family, n] : d.negotiations) {
     os << "  " << family << ": " << n.considered << " points, " << n.admissible.size()
        << " admissible, " << n.messages.size() << " negotiation messages\n";
+    for (const Conflict &c : n.arbitration.conflicts)
+      os << "  " << c.resolution << "\n";
+    if (!n.arbitration.outcome.empty())
+      os << "  arbiter: " << n.arbitration.outcome << "\n";
+  }
   if (d.chosen >= 0) {
     const Candidate &c = d.evaluated[d.chosen];
     os << "  chosen: " << c.family->name << " " << describeKnobs(c);

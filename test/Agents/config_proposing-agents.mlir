@@ -15,9 +15,11 @@
 // MEM-SAME: knobs = {ASYNC = array<i64: 0, 1>, BK = array<i64: 8, 16>, KOUTER_A = array<i64: 1>, KOUTER_B = array<i64: 1>, PAD_A = array<i64: 4>, PAD_B = array<i64: 0>, STAGES = array<i64: 2, 3>, VEC_A = array<i64: 4, 1>, VEC_B = array<i64: 4, 1>}
 // MEM-SAME: claims = {registers = "{{.*}}", shared_bytes = "4*STAGES*{{.*}}", threads = "32*WM*WN"}
 // MEM-SAME: gain = 0.7875
+// The compute agent wants the longer reduction tile (more multiply-adds
+// between barriers) where the memory agent stages 8 first: they overlap on BK.
 // COMPUTE-LABEL: gpu.func @gemm
 // COMPUTE-SAME: #ks.proposal<agent = "compute", schedule = "outer_product"
-// COMPUTE-SAME: knobs = {LM = array<i64: 4, 8>, TM = array<i64: 4, 8>, TN = array<i64: 4, 8>}
+// COMPUTE-SAME: knobs = {BK = array<i64: 16>, LM = array<i64: 4, 8>, TM = array<i64: 4, 8>, TN = array<i64: 4, 8>}
 // Enough tiles to fill the GPU: no split-K.
 // RES-LABEL: gpu.func @gemm
 // RES-SAME: #ks.proposal<agent = "resource", schedule = "outer_product"

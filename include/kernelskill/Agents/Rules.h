@@ -15,6 +15,7 @@
 #include "kernelskill/Agents/KernelShape.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -38,19 +39,20 @@ enum class RuleCondition {
   MatrixAlongReduction,
   /// GEMV: the matrix is contiguous along the outputs (a column walk).
   MatrixAlongOutput,
-  /// Too few 64 x 64 output tiles to give every SM one, and a reduction
-  /// longer than the output is wide: split the reduction.
+  /// A contraction; the rule's bounds say when: too few 64 x 64 output
+  /// tiles to give every SM one (IdleSmsAt64Tiles above 0), and a reduction
+  /// longer than the output is wide (ReductionOverOutput above 1).
   FewOutputTiles,
   /// Rows: the loops walk each row along its contiguous dimension.
   RowsContiguous,
-  /// Rows as above of at most 1024 elements, and a later loop reads a
-  /// buffer the kernel does not write at the loop's variable (RMSNorm's
-  /// weight[j], LayerNorm's gamma). Measured on the H200 (2026-12-04,
+  /// Rows as above, and a later loop reads a buffer the kernel does not
+  /// write at the loop's variable (RMSNorm's weight[j], LayerNorm's gamma);
+  /// the rule bounds the row length (at most 1024). Measured on the H200 (2026-12-04,
   /// bench/results/2026-12-04-h200-prefetch): prefetching those loads
   /// gains at rows of 1024 and loses at 4096 (the registers).
   RowsWithLateReads,
-  /// Rows as above of more than 16384 elements, with a max loop and a later
-  /// sum of exp(x - max) (softmax's): merged into one loop (online), a row
+  /// Rows as above with a max loop and a later sum of exp(x - max)
+  /// (softmax's); the rule bounds the row length (more than 16384): merged into one loop (online), a row
   /// too long for the registers is read twice instead of three times.
   /// Measured on the H200 (2026-12-04, bench/results/
   /// 2026-12-04-h200-online-softmax): 0.291 -> 0.218 ms at rows of 65536;
@@ -58,7 +60,8 @@ enum class RuleCondition {
   /// 16384 with 512 threads, against 0.209 online), where the merged loop's
   /// exponentials only cost.
   RowsWithOnlinePair,
-  /// Rows as above of more than 4096 elements: 512 threads per row too
+  /// Rows as above; the rule bounds the row length (more than 4096 elements):
+  /// 512 threads per row too
   /// (with V = 4 and C = 8, rows of 16384 kept in registers at 64 registers
   /// a thread, two blocks per SM). Measured on the H200 (2026-12-04,
   /// bench/results/2026-12-04-h200-online-softmax call 5): softmax
@@ -79,6 +82,26 @@ enum class RuleCondition {
   Stencil3D,
 };
 
+/// A number of the kernel's shape a rule's thresholds bound (the data the
+/// conditions' structural tests leave out).
+enum class ShapeQuantity {
+  RowLength,           ///< rows: elements per row
+  IdleSmsAt64Tiles,    ///< contractions: SMs left without a 64 x 64 output tile
+  ReductionOverOutput, ///< contractions: k / max(m, n)
+};
+
+const char *toString(ShapeQuantity quantity);
+
+/// `above < quantity <= atMost`.
+struct ShapeBound {
+  ShapeQuantity quantity;
+  double above = -std::numeric_limits<double>::infinity();
+  double atMost = std::numeric_limits<double>::infinity();
+};
+
+/// The value of `quantity` for `shape` on a GPU with `smCount` SMs.
+double quantityOf(ShapeQuantity quantity, const KernelShape &shape, int64_t smCount);
+
 struct Rule {
   AgentKind agent;
   ProblemClass cls;
@@ -93,13 +116,21 @@ struct Rule {
   /// The fraction of the answered findings' headroom the rule can recover.
   double gainFactor;
   const char *rationale;
+  /// Thresholds on the shape (all must hold), measured where the rule's
+  /// comment says; empty: none.
+  std::vector<ShapeBound> bounds = {};
 };
 
 /// The table, in the order the rules are documented.
 const std::vector<Rule> &agentRules();
 
-/// Whether `condition` holds for `shape` on a GPU with `smCount` SMs.
-bool holds(RuleCondition condition, const KernelShape &shape, int64_t smCount);
+/// Whether `condition` (structural: the class, the layouts, what the loops
+/// read) holds for `shape`.
+bool holds(RuleCondition condition, const KernelShape &shape);
+
+/// Whether `rule` applies to `shape` on a GPU with `smCount` SMs: its
+/// condition holds and the shape is within its bounds.
+bool applies(const Rule &rule, const KernelShape &shape, int64_t smCount);
 
 /// The SM version of a chip name ("sm_90a" -> 90); 0 when unknown.
 int smVersion(llvm::StringRef chip);

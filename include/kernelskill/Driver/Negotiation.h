@@ -12,6 +12,7 @@
 #include "kernelskill/Agents/KernelShape.h"
 #include "kernelskill/Agents/ScheduleFamily.h"
 #include "kernelskill/Analysis/ScheduleCost.h"
+#include "kernelskill/Driver/Arbiter.h"
 
 #include <map>
 #include <string>
@@ -50,8 +51,9 @@ struct Candidate {
 /// The model's time scaled by the calibration: what the driver ranks by.
 inline double calibratedSeconds(const Candidate &c) { return c.cost.seconds * c.calibration; }
 
-/// One exchange of the negotiation: `from` yields `knob` to `to`, or a
-/// budget (to = "driver") excludes values.
+/// One exchange of the negotiation: `from` yields `knob` to `to` (an
+/// agent, or "driver" for a budget that excludes values), or the arbiter
+/// resolves a conflict (to = "arbiter").
 struct NegotiationMessage {
   std::string from, to, knob, text;
 };
@@ -63,12 +65,34 @@ struct Budgets {
   double minOccupancy = 0;
 };
 
+/// A family's resource claims as formulas of its knobs (the proposals'
+/// `claims`, else the family's own).
+struct FamilyClaims {
+  std::string sharedBytes, threads, registers;
+};
+
+/// The claims the proposals carry (the one with the larger gain first);
+/// the family's for any they leave out.
+FamilyClaims claimsOf(const ScheduleFamily &family, llvm::ArrayRef<ProposalAttr> proposals);
+
+/// Checks and prices one point: the transform's verifier, the claims, the
+/// user's budgets (threads, shared memory, max-registers, min-occupancy;
+/// with `registerFile`, also the registers the block's size leaves each
+/// thread) and the cost model. The negotiation's one evaluation of a point,
+/// shared by the enumeration and the arbiter.
+PointPrice pricePoint(const KernelShape &shape, const ScheduleFamily &family,
+                      const FamilyClaims &claims, const KnobValues &values,
+                      const GPUCapabilities &caps, const Budgets &budgets, bool registerFile);
+
 struct Negotiation {
-  /// The composed knob space: per knob, the allowed values in order.
+  /// The composed knob space: per knob, every value some agent wants, in
+  /// the order of the proposal with the larger gain, then the others'.
   std::vector<std::pair<std::string, std::vector<int64_t>>> space;
-  /// Which agent set each knob (after composition).
+  /// Which agents want each knob ("memory+resource").
   std::map<std::string, std::string> owner;
   std::vector<NegotiationMessage> messages;
+  /// The arbiter's conflicts and the point the agents agreed on.
+  Arbitration arbitration;
   std::vector<Candidate> admissible; ///< fastest first
   int64_t considered = 0, rejectedByVerifier = 0, rejectedByBudget = 0;
   /// The verifier's reasons, with how many points each excluded.
@@ -80,7 +104,8 @@ struct Negotiation {
 inline constexpr int64_t kMaxPoints = 1 << 14;
 
 /// Composes `proposals` (all of `family`) for the kernel, enumerates the
-/// space, keeps what the verifier and the budgets admit, ranks it.
+/// space, keeps what the verifier and the budgets admit, ranks it, and
+/// arbitrates the agents' conflicts (Arbiter.h).
 Negotiation negotiate(const KernelShape &shape, const ScheduleFamily &family,
                       llvm::ArrayRef<ProposalAttr> proposals, const GPUCapabilities &caps,
                       const Budgets &budgets);

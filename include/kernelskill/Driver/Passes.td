@@ -10,16 +10,21 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     The decision maker (docs/Agents.md). For every kernel with `ks.proposals`
     (from `ks-memory-agent`, `ks-compute-agent`, `ks-resource-agent`):
 
-    1. **Compose.** The proposals of one schedule family are intersected
-       knob by knob; where two agents allow no common value the proposal
-       with the smaller predicted gain yields (a message says who, which
-       knob, why). Knobs nobody set take the family's default.
+    1. **Compose.** The proposals of one schedule family are joined knob
+       by knob: every value some agent wants is in the space (the larger
+       gain's order first). Knobs nobody set take the family's default.
     2. **Negotiate.** Every point of the composed space is checked by the
        transform's own verifier and its claims (shared memory, threads,
        the register estimate) against the budgets: the `#ks.arch` limits,
        `max-shared=`, `max-registers=`, `min-occupancy=`. Values of a knob
        that no admissible point keeps are yielded, with the budget that
-       excluded them.
+       excluded them. The arbiter (Driver/Arbiter.h) starts from every
+       agent's first preference and resolves the conflicts among them
+       (the transform's objections, broken budgets, different values of
+       one knob, one block per SM) by the agents' counter-proposals, the
+       cost model pricing each; the point they agree on is evaluated in
+       the first round (step 4), and every conflict, offer and resolution
+       goes to the transcript.
     3. **Rank.** The analytical cost model (Analysis/ScheduleCost.h)
        predicts each admissible point's time.
     4. **Evaluate.** The `budget=` best are applied to a copy of the
