@@ -113,6 +113,38 @@ void mediate(Negotiation &n) {
 
 } // namespace
 
+std::string Candidate::statusText() const {
+  switch (status) {
+  case CandidateStatus::Admissible:
+    return "admissible";
+  case CandidateStatus::Compiled:
+    return "compiled";
+  case CandidateStatus::Rejected:
+    return "rejected: " + why;
+  case CandidateStatus::ScreenedOut:
+    return "screened out: " + why;
+  case CandidateStatus::Chosen:
+    break;
+  }
+  return "chosen";
+}
+
+void Candidate::setStatusText(StringRef text) {
+  why.clear();
+  if (text == "admissible")
+    status = CandidateStatus::Admissible;
+  else if (text == "compiled")
+    status = CandidateStatus::Compiled;
+  else if (text == "chosen")
+    status = CandidateStatus::Chosen;
+  else if (text.consume_front("screened out: "))
+    status = CandidateStatus::ScreenedOut, why = text.str();
+  else if (text.consume_front("rejected: "))
+    reject(text.str());
+  else
+    reject(text.str());
+}
+
 ScheduleCost mlir::ks::predictCandidate(const Candidate &c, const KernelShape &shape,
                                         const GPUCapabilities &caps) {
   if (c.family->name == "outer_product")

@@ -32,7 +32,7 @@ Object candidateJSON(const Candidate &c) {
                 {"registers_from", c.registersFromPtxas ? "ptxas" : "estimate"},
                 {"spill_bytes", c.spillBytes},
                 {"complexity", c.family->complexity(c.knobs)},
-                {"status", c.status}};
+                {"status", c.statusText()}};
   if (c.measuredMs >= 0)
     o["measured_ms"] = c.measuredMs;
   if (!c.verification.empty())
@@ -46,6 +46,70 @@ Object candidateJSON(const Candidate &c) {
     o["calibrated_ms"] = ms(calibratedSeconds(c));
   }
   return o;
+}
+
+/// One family's negotiation: the composed space, the counts, the
+/// messages and the arbiter's conflicts.
+Object negotiationJSON(const std::string &family, const Negotiation &n) {
+  Array messages;
+  for (const NegotiationMessage &m : n.messages)
+    messages.push_back(
+        Object{{"from", m.from}, {"to", m.to}, {"knob", m.knob}, {"text", m.text}});
+  Array reasons;
+  for (auto &[why, count] : n.verifierReasons)
+    reasons.push_back(Object{{"reason", why}, {"points", count}});
+  Object space;
+  for (auto &[name, values] : n.space) {
+    Array v;
+    for (int64_t x : values)
+      v.push_back(x);
+    space[name] = std::move(v);
+  }
+  Array conflicts;
+  for (const Conflict &c : n.arbitration.conflicts) {
+    Array offers;
+    for (const Offer &o : c.offers) {
+      Object offer{{"agent", o.agent.empty() ? "(keep)" : o.agent}};
+      if (!o.agent.empty()) {
+        Object moves;
+        for (const Move &m : o.moves)
+          moves[m.knob] = Array{m.from, m.to};
+        offer["moves"] = std::move(moves);
+      }
+      if (o.breaks.empty()) {
+        offer["predicted_ms"] = ms(o.seconds);
+        offer["blocks_per_sm"] = o.blocksPerSM;
+      } else {
+        offer["breaks"] = o.breaks;
+      }
+      offers.push_back(std::move(offer));
+    }
+    Array parties;
+    for (const std::string &p : c.parties)
+      parties.push_back(p);
+    conflicts.push_back(Object{{"kind", toString(c.kind)},
+                               {"parties", std::move(parties)},
+                               {"over", c.over},
+                               {"offers", std::move(offers)},
+                               {"accepted", c.accepted},
+                               {"resolution", c.resolution}});
+  }
+  Object arbiter{{"conflicts", std::move(conflicts)}, {"outcome", n.arbitration.outcome}};
+  if (n.arbitration.agreed) {
+    Object agreed;
+    for (auto &[name, value] : *n.arbitration.agreed)
+      agreed[name] = value;
+    arbiter["agreed"] = std::move(agreed);
+  }
+  return Object{{"family", family},
+                {"arbiter", std::move(arbiter)},
+                {"space", std::move(space)},
+                {"considered", n.considered},
+                {"rejected_by_verifier", n.rejectedByVerifier},
+                {"rejected_by_budget", n.rejectedByBudget},
+                {"admissible", int64_t(n.admissible.size())},
+                {"verifier_reasons", std::move(reasons)},
+                {"messages", std::move(messages)}};
 }
 
 } // namespace
@@ -78,67 +142,8 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
                                {"gain", p.getGain().convertToDouble()},
                                {"rationale", p.getRationale().str()}});
   }
-  for (auto &[family, n] : d.negotiations) {
-    Array messages;
-    for (const NegotiationMessage &m : n.messages)
-      messages.push_back(
-          Object{{"from", m.from}, {"to", m.to}, {"knob", m.knob}, {"text", m.text}});
-    Array reasons;
-    for (auto &[why, count] : n.verifierReasons)
-      reasons.push_back(Object{{"reason", why}, {"points", count}});
-    Object space;
-    for (auto &[name, values] : n.space) {
-      Array v;
-      for (int64_t x : values)
-        v.push_back(x);
-      space[name] = std::move(v);
-    }
-    Array conflicts;
-    for (const Conflict &c : n.arbitration.conflicts) {
-      Array offers;
-      for (const Offer &o : c.offers) {
-        Object offer{{"agent", o.agent.empty() ? "(keep)" : o.agent}};
-        if (!o.agent.empty()) {
-          Object moves;
-          for (const Move &m : o.moves)
-            moves[m.knob] = Array{m.from, m.to};
-          offer["moves"] = std::move(moves);
-        }
-        if (o.breaks.empty()) {
-          offer["predicted_ms"] = ms(o.seconds);
-          offer["blocks_per_sm"] = o.blocksPerSM;
-        } else {
-          offer["breaks"] = o.breaks;
-        }
-        offers.push_back(std::move(offer));
-      }
-      Array parties;
-      for (const std::string &p : c.parties)
-        parties.push_back(p);
-      conflicts.push_back(Object{{"kind", toString(c.kind)},
-                                 {"parties", std::move(parties)},
-                                 {"over", c.over},
-                                 {"offers", std::move(offers)},
-                                 {"accepted", c.accepted},
-                                 {"resolution", c.resolution}});
-    }
-    Object arbiter{{"conflicts", std::move(conflicts)}, {"outcome", n.arbitration.outcome}};
-    if (n.arbitration.agreed) {
-      Object agreed;
-      for (auto &[name, value] : *n.arbitration.agreed)
-        agreed[name] = value;
-      arbiter["agreed"] = std::move(agreed);
-    }
-    negotiations.push_back(Object{{"family", family},
-                                  {"arbiter", std::move(arbiter)},
-                                  {"space", std::move(space)},
-                                  {"considered", n.considered},
-                                  {"rejected_by_verifier", n.rejectedByVerifier},
-                                  {"rejected_by_budget", n.rejectedByBudget},
-                                  {"admissible", int64_t(n.admissible.size())},
-                                  {"verifier_reasons", std::move(reasons)},
-                                  {"messages", std::move(messages)}});
-  }
+  for (auto &[family, n] : d.negotiations)
+    negotiations.push_back(negotiationJSON(family, n));
   for (const Candidate &c : d.evaluated)
     candidates.push_back(candidateJSON(c));
   Object o{{"kernel", d.kernel},

@@ -69,4 +69,30 @@ TEST(Negotiation, KnobNeighboursAreOneStepOfOneKnob) {
   ranked[3].family = lookupScheduleFamily("split_reduction");
   EXPECT_EQ(knobNeighbours(center, ranked, space, evaluated).size(), 2u);
 }
+
+// A candidate's status is an enum with its reason; the transcript and the
+// tuning database keep the text, which reads back to the same status.
+TEST(Negotiation, StatusTextRoundTrips) {
+  Candidate c;
+  EXPECT_EQ(c.statusText(), "admissible");
+  c.reject("ptxas spills 24 bytes");
+  EXPECT_EQ(c.statusText(), "rejected: ptxas spills 24 bytes");
+  for (const char *text : {"compiled", "chosen", "admissible", "rejected: ptxas spills 8 bytes",
+                           "screened out: 1.2500 ms at n=4096 unverified there"}) {
+    Candidate d;
+    d.setStatusText(text);
+    EXPECT_EQ(d.statusText(), text);
+  }
+  Candidate e;
+  e.setStatusText("screened out: 2.0 ms");
+  EXPECT_EQ(e.status, CandidateStatus::ScreenedOut);
+  EXPECT_EQ(e.why, "2.0 ms");
+  e.setStatusText("compiled");
+  EXPECT_TRUE(e.isCompiled());
+  EXPECT_TRUE(e.why.empty());
+  // Text of no known form is a rejection that keeps it.
+  e.setStatusText("timeout");
+  EXPECT_EQ(e.status, CandidateStatus::Rejected);
+  EXPECT_EQ(e.statusText(), "rejected: timeout");
+}
 } // namespace

@@ -20,6 +20,15 @@
 
 namespace mlir::ks {
 
+/// Where a candidate stands in the search.
+enum class CandidateStatus {
+  Admissible,  ///< in the space, not compiled
+  Compiled,    ///< compiled (measured: verified and timed): it may be chosen
+  Rejected,    ///< refused, `why`: the transform, ptxas, a budget or verification
+  ScreenedOut, ///< timed unverified and slower than the finalists, `why`: its time
+  Chosen,      ///< applied to the kernel
+};
+
 /// One point of a family's knob space with what it claims and costs.
 struct Candidate {
   const ScheduleFamily *family = nullptr;
@@ -28,8 +37,20 @@ struct Candidate {
   bool registersFromPtxas = false;
   int64_t spillBytes = 0;
   ScheduleCost cost;
-  /// "admissible", then "compiled", "rejected: ...", "chosen".
-  std::string status = "admissible";
+  CandidateStatus status = CandidateStatus::Admissible;
+  /// Rejected or screened out: why ("ptxas spills 24 bytes").
+  std::string why;
+  /// The status as the transcript and the tuning database write it:
+  /// "compiled", "rejected: WHY", "screened out: WHY", "chosen".
+  std::string statusText() const;
+  /// Reads statusText()'s form (a tuning database's record); anything
+  /// else is a rejection with the text as the reason.
+  void setStatusText(llvm::StringRef text);
+  void reject(std::string reason) {
+    status = CandidateStatus::Rejected;
+    why = std::move(reason);
+  }
+  bool isCompiled() const { return status == CandidateStatus::Compiled; }
   /// measure=cuda: ks-bench's median at the workload (-1: not measured),
   /// what verified it, and whether the figures came from the tuning database.
   double measuredMs = -1;
