@@ -123,6 +123,9 @@ KSAgentDriverOptions AgentDriver::currentOptions() const {
   o.verify = verify;
   o.emulator = emulator;
   o.staticMargin = staticMargin;
+  o.search = search;
+  o.searchSeed = searchSeed;
+  o.agents.assign(agents.begin(), agents.end());
   return o;
 }
 
@@ -138,6 +141,14 @@ LogicalResult AgentDriver::checkOptions(ModuleOp module) {
   if (verify != "none" && verify != "emulate")
     return emitError(module.getLoc()) << "ks-agent-driver: verify must be none or emulate, got '"
                                       << verify << "'";
+  if (search != "negotiated" && search != "model" && search != "random")
+    return emitError(module.getLoc()) << "ks-agent-driver: search must be negotiated, model or "
+                                         "random, got '"
+                                      << search << "'";
+  for (const std::string &agent : agents)
+    if (agent != "memory" && agent != "compute" && agent != "resource")
+      return emitError(module.getLoc()) << "ks-agent-driver: agents: unknown agent '" << agent
+                                        << "' (memory, compute, resource)";
   if (!(staticMargin >= 0))
     return emitError(module.getLoc()) << "ks-agent-driver: static-margin must be a fraction of "
                                          "0 or more, got "
@@ -257,6 +268,9 @@ LogicalResult AgentDriver::writeOutputs(KernelSearch &search, const RunContext &
                                                                                : "fast");
     doc.getAsObject()->try_emplace(
         "objective", objective == Objective::Throughput ? "throughput" : "latency");
+    doc.getAsObject()->try_emplace("search", this->search.getValue());
+    if (!agents.empty())
+      doc.getAsObject()->try_emplace("agents", llvm::json::Array(agents));
     os << llvm::formatv("{0:2}", doc) << "\n";
     if (!search.writeFile(transcript, text))
       return failure();

@@ -8,6 +8,8 @@
 
 #include "KernelSearch.h"
 
+#include <random>
+
 using namespace mlir;
 using namespace mlir::ks;
 using namespace mlir::ks::driver;
@@ -87,6 +89,14 @@ std::string scalarsAtWorkload(gpu::GPUFuncOp kernel,
 }
 
 
+/// search=random: `ranked` in an order drawn from `seed` (Fisher-Yates
+/// over a 64-bit Mersenne twister: the same order on every platform).
+void shuffleSeeded(std::vector<Candidate> &ranked, uint64_t seed) {
+  std::mt19937_64 random(seed);
+  for (size_t i = ranked.size(); i > 1; --i)
+    std::swap(ranked[i - 1], ranked[random() % i]);
+}
+
 /// What the transcript says of the kernel's sizes ("m=4096, n=4096, ...").
 std::string describeSizes(const KernelShape &shape, gpu::GPUFuncOp kernel,
                           const llvm::StringMap<int64_t> &workload) {
@@ -126,9 +136,11 @@ void KernelSearch::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &
     d.floorMs = t.getValueAsDouble() * 1e3;
   if (auto diagnosis = kernel->getAttrOfType<DiagnosisAttr>(DiagnosisAttr::kKernelAttrName))
     llvm::append_range(d.findings, diagnosis.getFindings());
+  // agents=: the others' proposals are left out, as if they had not run.
   if (auto list = kernel->getAttrOfType<ArrayAttr>(ProposalAttr::kKernelAttrName))
     for (Attribute a : list)
-      d.proposals.push_back(cast<ProposalAttr>(a));
+      if (agents.empty() || llvm::is_contained(agents, cast<ProposalAttr>(a).getAgent().str()))
+        d.proposals.push_back(cast<ProposalAttr>(a));
   kernel->removeAttr(ProposalAttr::kKernelAttrName);
 
   KernelShape shape = readKernelShape(kernel, module, run.workloadValues);
@@ -189,7 +201,10 @@ std::vector<Candidate> KernelSearch::negotiateFamilies(gpu::GPUFuncOp kernel, Ke
   llvm::stable_sort(ranked, [](const Candidate &a, const Candidate &b) {
     return a.cost.seconds < b.cost.seconds;
   });
-  diversifyByPrimaryKnobs(ranked);
+  if (search == "negotiated")
+    diversifyByPrimaryKnobs(ranked);
+  else if (search == "random")
+    shuffleSeeded(ranked, uint64_t(searchSeed));
   return ranked;
 }
 
@@ -225,10 +240,13 @@ void KernelSearch::compileFirstRound(gpu::GPUFuncOp kernel, KernelDecision &d,
     s.originalCalibration = s.memory->calibration("original").value_or(1);
     for (Candidate &c : s.ranked)
       c.calibration = s.memory->calibration(c.family->opAttributes(c.knobs)).value_or(1);
-    llvm::stable_sort(s.ranked, [](const Candidate &a, const Candidate &b) {
-      return calibratedSeconds(a) < calibratedSeconds(b);
-    });
-    diversifyByPrimaryKnobs(s.ranked);
+    if (search != "random") {
+      llvm::stable_sort(s.ranked, [](const Candidate &a, const Candidate &b) {
+        return calibratedSeconds(a) < calibratedSeconds(b);
+      });
+      if (search == "negotiated")
+        diversifyByPrimaryKnobs(s.ranked);
+    }
     d.calibratedWith = llvm::formatv("the model calibrated by {0} measurement{1} of this kernel "
                                      "on {2} at other workloads",
                                      records, records == 1 ? "" : "s", run.sku)
@@ -242,7 +260,8 @@ void KernelSearch::compileFirstRound(gpu::GPUFuncOp kernel, KernelDecision &d,
   s.count = std::min<int64_t>(s.total - s.reserved, int64_t(s.ranked.size()));
   // The agents' agreed point in the first round (Arbiter.h), in its last
   // slot: the model's best come first.
-  placeAgreed(s.ranked, d.negotiations, size_t(std::max<int64_t>(s.count - 1, 0)));
+  if (search == "negotiated")
+    placeAgreed(s.ranked, d.negotiations, size_t(std::max<int64_t>(s.count - 1, 0)));
   s.compileStart = std::chrono::steady_clock::now();
   for (; s.next < s.ranked.size() && int64_t(d.evaluated.size()) < s.count; ++s.next) {
     if (!d.evaluated.empty() && searchTimeIsUp(s)) {

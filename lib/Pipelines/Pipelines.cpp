@@ -133,6 +133,9 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
     driver.emulator = options.emulator;
     driver.staticMargin = options.staticMargin;
     driver.kernels.assign(options.kernels.begin(), options.kernels.end());
+    driver.search = options.search;
+    driver.searchSeed = options.searchSeed;
+    driver.agents.assign(options.agents.begin(), options.agents.end());
     pm.addPass(createKSAgentDriver(driver, original));
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());

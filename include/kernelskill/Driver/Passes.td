@@ -156,6 +156,17 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"staticMargin", "static-margin", "double", /*default=*/"0.05",
            "A static decision replaces a kernel only when the model predicts the schedule "
            "faster than the input by more than this fraction (0.05: 5%)">,
+    Option<"search", "search", "std::string", /*default=*/"\"negotiated\"",
+           "The order candidates are compiled and measured in: negotiated (the model's "
+           "best of each structure, the agents' agreed point in every first round), model "
+           "(the cost model's ranking alone, a plain top-k autotuner) or random (the "
+           "admissible points in a seeded random order); the baselines of the negotiation "
+           "benchmark">,
+    Option<"searchSeed", "search-seed", "int", /*default=*/"0",
+           "search=random: the seed of the order">,
+    ListOption<"agents", "agents", "std::string",
+               "Only these agents' proposals are searched (memory, compute, resource; "
+               "default: all), each agent alone for the negotiation benchmark">,
   ];
 }
 

@@ -141,6 +141,16 @@ struct KernelSkillPipelineOptions
       llvm::cl::desc("A static decision replaces a kernel only when predicted faster than the "
                      "input by more than this fraction"),
       llvm::cl::init(0.05)};
+  Option<std::string> search{*this, "search",
+                             llvm::cl::desc("The driver's search order: negotiated, model "
+                                            "(top-k by the cost model) or random"),
+                             llvm::cl::init("negotiated")};
+  Option<int> searchSeed{*this, "search-seed",
+                         llvm::cl::desc("search=random: the seed of the order"),
+                         llvm::cl::init(0)};
+  ListOption<std::string> agents{*this, "agents",
+                                 llvm::cl::desc("Only these agents' proposals are searched "
+                                                "(default: all)")};
   ListOption<std::string> kernels{*this, "kernels",
                                   llvm::cl::desc("Only these kernels are optimized; the others "
                                                  "come back as they were lifted")};
