@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [agents-ab] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -133,6 +133,23 @@ if want refine-ab; then
   # "reprofiled" says where it would have).
   ab refine refine "${REFINE_MODES:-0 4}" "${REFINE_ONLY:-gemm_nn_auto_4096,col_sum,stencil2d}" \
     "${MEASURED_BUDGET:-12}" "target=${REFINE_TARGET:-0}"
+fi
+if want search-ab; then
+  # The negotiation benchmark's comparison at equal budget (issue 40): the
+  # measured search ordered by the negotiation (the model's best of each
+  # structure and the agents' agreed point), by the cost model alone (top-k)
+  # and at random (SEARCH_MODES; SEARCH_ONLY cases; MEASURED_BUDGET, default
+  # 8), each with its own tuning database.
+  ab search search "${SEARCH_MODES:-negotiated model random}" \
+    "${SEARCH_ONLY:-gemm_nn_auto_4096,gemm_nn_auto_1000,softmax_auto_16384_4096,rmsnorm_auto_16384_4096,stencil2d}" \
+    "${MEASURED_BUDGET:-8}"
+fi
+if want agents-ab; then
+  # Each agent alone (agents=): the same measured search over one agent's
+  # proposal, the other knobs at the family's defaults (AGENTS_MODES).
+  ab agents agents "${AGENTS_MODES:-memory compute resource}" \
+    "${SEARCH_ONLY:-gemm_nn_auto_4096,gemm_nn_auto_1000,softmax_auto_16384_4096,rmsnorm_auto_16384_4096,stencil2d}" \
+    "${MEASURED_BUDGET:-8}"
 fi
 if want objective; then
   unpack_bundle
