@@ -6,7 +6,8 @@
 // this SM version up, when the diagnosis has one of these findings, allow
 // these values of these knobs of this schedule family". An agent's
 // proposal for a kernel is the union of its rules that fire; the driver
-// intersects the agents' proposals. The agents' passes only run the table.
+// joins the agents' proposals and its arbiter weighs their conflicts
+// (Driver/Arbiter.h). The agents' passes only run the table.
 //
 //===----------------------------------------------------------------------===//
 #ifndef KERNELSKILL_AGENTS_RULES_H
