@@ -70,8 +70,8 @@ namespace {
 
 std::string ms(double seconds) { return llvm::formatv("{0:f4} ms", seconds * 1e3).str(); }
 
-/// The arbiter's state: the point the agents stand on, which agent's
-/// value each knob holds, and each agent's wishes.
+/// The arbiter's state: the point the agents stand on and each agent's
+/// wishes.
 class Arbiter {
 public:
   Arbiter(const KernelShape &shape, const ScheduleFamily &family, ArrayRef<AgentWishes> wishes,
@@ -156,8 +156,6 @@ private:
   const Budgets &budgets;
   std::map<std::string, std::string> claims;
   KnobValues point;
-  /// Which agent's value each knob holds now.
-  std::map<std::string, std::string> holder;
 };
 
 Offer Arbiter::offerWith(const AgentWishes *w, const KnobValues &values,
@@ -184,10 +182,8 @@ void Arbiter::seed() {
   // larger gain (the order of `wishes`).
   for (const AgentWishes &w : wishes)
     for (auto &[name, values] : w.knobs)
-      if (!values.empty() && !point.count(name)) {
+      if (!values.empty() && !point.count(name))
         point[name] = values.front();
-        holder[name] = w.agent;
-      }
 }
 
 std::optional<Conflict> Arbiter::knobConflict(std::set<std::string> &settled) const {
@@ -379,10 +375,8 @@ void Arbiter::settle(Conflict &c, Arbitration &a, bool keepAllowed) {
   c.resolution = (c.kind == ConflictKind::Knob ? std::string("conflict over ")
                                                : toString(c.kind) + std::string(" conflict: ")) +
                  c.over + "; offers: " + offers + "; " + verdict;
-  for (const Move &m : o.moves) {
+  for (const Move &m : o.moves)
     point[m.knob] = m.to;
-    holder[m.knob] = o.agent;
-  }
   a.conflicts.push_back(std::move(c));
 }
 
