@@ -75,26 +75,15 @@ std::string ms(double seconds) { return llvm::formatv("{0:f4} ms", seconds * 1e3
 class Arbiter {
 public:
   Arbiter(const KernelShape &shape, const ScheduleFamily &family, ArrayRef<AgentWishes> wishes,
-          const GPUCapabilities &caps, const Budgets &budgets)
-      : shape(shape), family(family), wishes(wishes), caps(caps), budgets(budgets) {
-    for (const AgentWishes &w : wishes)
-      for (auto &[name, values] : w.claims)
-        claims.emplace(name, values); // the first proposal's, by gain
-  }
+          const FamilyClaims &formulas, const GPUCapabilities &caps, const Budgets &budgets)
+      : shape(shape), family(family), wishes(wishes), formulas(formulas), caps(caps),
+        budgets(budgets) {}
 
   Arbitration run();
 
 private:
   PointPrice price(const KnobValues &point) const {
-    return pricePoint(shape, family, formulas(), point, caps, budgets, /*registerFile=*/true);
-  }
-  FamilyClaims formulas() const {
-    auto get = [&](StringRef name, StringRef fallback) {
-      auto it = claims.find(name.str());
-      return it == claims.end() ? fallback.str() : it->second;
-    };
-    return {get("shared_bytes", family.sharedBytes), get("threads", family.threads),
-            get("registers", family.registers)};
+    return pricePoint(shape, family, formulas, point, caps, budgets, /*registerFile=*/true);
   }
   const std::vector<int64_t> *listOf(const AgentWishes &w, StringRef knob) const {
     for (auto &[name, values] : w.knobs)
@@ -152,9 +141,9 @@ private:
   const KernelShape &shape;
   const ScheduleFamily &family;
   ArrayRef<AgentWishes> wishes;
+  const FamilyClaims &formulas;
   const GPUCapabilities &caps;
   const Budgets &budgets;
-  std::map<std::string, std::string> claims;
   KnobValues point;
 };
 
@@ -226,7 +215,6 @@ std::vector<Offer> Arbiter::counterProposals(ConflictKind kind, const PointPrice
     for (auto &[name, value] : point)
       contested.push_back(name);
   } else {
-    FamilyClaims formulas = this->formulas();
     if (kind == ConflictKind::Threads || kind == ConflictKind::Registers)
       contested = knobsInFormula(formulas.threads);
     if (kind == ConflictKind::SharedMemory || kind == ConflictKind::Registers ||
@@ -455,7 +443,7 @@ Arbitration Arbiter::run() {
 } // namespace
 
 Arbitration mlir::ks::arbitrate(const KernelShape &shape, const ScheduleFamily &family,
-                                ArrayRef<AgentWishes> wishes, const GPUCapabilities &caps,
-                                const Budgets &budgets) {
-  return Arbiter(shape, family, wishes, caps, budgets).run();
+                                ArrayRef<AgentWishes> wishes, const FamilyClaims &claims,
+                                const GPUCapabilities &caps, const Budgets &budgets) {
+  return Arbiter(shape, family, wishes, claims, caps, budgets).run();
 }

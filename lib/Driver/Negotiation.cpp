@@ -306,7 +306,7 @@ Negotiation mlir::ks::negotiate(const KernelShape &shape, const ScheduleFamily &
   });
   // The agents' own conflicts: from their first preferences to a point
   // they agree on, which the driver evaluates first.
-  n.arbitration = arbitrate(shape, family, wishesOf(proposals), caps, budgets);
+  n.arbitration = arbitrate(shape, family, wishesOf(proposals), claims, caps, budgets);
   if (!n.arbitration.agreed && !n.admissible.empty())
     mediate(n);
   for (const Conflict &c : n.arbitration.conflicts)

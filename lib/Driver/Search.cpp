@@ -51,8 +51,10 @@ void placeAgreed(std::vector<Candidate> &ranked,
   for (auto &[family, n] : negotiations) {
     if (!n.arbitration.agreed)
       continue;
+    const ScheduleFamily *agreedFamily = lookupScheduleFamily(family);
+    KnobValues point = agreedFamily->complete(*n.arbitration.agreed);
     auto it = llvm::find_if(ranked, [&](const Candidate &c) {
-      return c.family->name == family && c.knobs == c.family->complete(*n.arbitration.agreed);
+      return c.family == agreedFamily && c.knobs == point;
     });
     if (it == ranked.end() || size_t(it - ranked.begin()) < slot)
       continue;

@@ -105,6 +105,12 @@ struct Arbitration {
   std::string outcome; ///< what was agreed, or why nothing was
 };
 
+/// A family's resource claims as formulas of its knobs (the proposals'
+/// `claims`, else the family's own: Negotiation.h's claimsOf).
+struct FamilyClaims {
+  std::string sharedBytes, threads, registers;
+};
+
 /// The points the arbiter prices: the family's claims, verifier, budgets
 /// and cost model (Negotiation.cpp's, one implementation).
 struct PointPrice {
@@ -116,11 +122,12 @@ struct PointPrice {
   std::string budget;         ///< the first budget it breaks, empty when none
 };
 
-/// Resolves the conflicts among `wishes` (one family's proposals). At most
-/// kMaxArbitrationSteps conflicts are resolved before the arbiter gives up.
+/// Resolves the conflicts among `wishes` (one family's proposals, whose
+/// resources `claims` states). At most kMaxArbitrationSteps conflicts are
+/// resolved before the arbiter gives up.
 Arbitration arbitrate(const KernelShape &shape, const ScheduleFamily &family,
-                      llvm::ArrayRef<AgentWishes> wishes, const GPUCapabilities &caps,
-                      const Budgets &budgets);
+                      llvm::ArrayRef<AgentWishes> wishes, const FamilyClaims &claims,
+                      const GPUCapabilities &caps, const Budgets &budgets);
 
 inline constexpr int kMaxArbitrationSteps = 32;
 /// An agent re-plans at most this many combinations of its knobs' values

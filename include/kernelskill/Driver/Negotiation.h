@@ -86,12 +86,6 @@ struct Budgets {
   double minOccupancy = 0;
 };
 
-/// A family's resource claims as formulas of its knobs (the proposals'
-/// `claims`, else the family's own).
-struct FamilyClaims {
-  std::string sharedBytes, threads, registers;
-};
-
 /// The claims the proposals carry (the one with the larger gain first);
 /// the family's for any they leave out.
 FamilyClaims claimsOf(const ScheduleFamily &family, llvm::ArrayRef<ProposalAttr> proposals);
