@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [agents-ab] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [exhaustive] [seeds] [agents-ab] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -143,6 +143,21 @@ if want search-ab; then
   ab search search "${SEARCH_MODES:-negotiated model random}" \
     "${SEARCH_ONLY:-gemm_nn_auto_4096,gemm_nn_auto_1000,softmax_auto_16384_4096,rmsnorm_auto_16384_4096,stencil2d}" \
     "${MEASURED_BUDGET:-8}"
+fi
+if want exhaustive; then
+  # The negotiation benchmark's reference: every admissible point of the same
+  # knob space compiled, screened and the finalists verified (search=model
+  # with a budget past the space's size, EXHAUSTIVE_BUDGET, default 2048),
+  # SEARCH_ONLY cases; the searches at budget 8 are judged against its best.
+  ab exhaustive search model \
+    "${SEARCH_ONLY:-gemm_nn_auto_4096,gemm_nn_auto_1000,softmax_auto_16384_4096,rmsnorm_auto_16384_4096,stencil2d}" \
+    "${EXHAUSTIVE_BUDGET:-2048}"
+fi
+if want seeds; then
+  # search=random at SEEDS (default 1 2 3), the random autotuner's spread.
+  ab seed search-seed "${SEEDS:-1 2 3}" \
+    "${SEARCH_ONLY:-gemm_nn_auto_4096,gemm_nn_auto_1000,softmax_auto_16384_4096,rmsnorm_auto_16384_4096,stencil2d}" \
+    "${MEASURED_BUDGET:-8}" search=random
 fi
 if want agents-ab; then
   # Each agent alone (agents=): the same measured search over one agent's

@@ -282,7 +282,7 @@ def measured(ks_opt, ks_bench, out, results, budget="16", only=None):
                                 f"ptx={base}.ours.ptx "
                                 f"transcript={base}.transcript.json schedule={base}.schedule.mlir",
                                 "-o", base + ".ours.mlir"], capture_output=True, text=True,
-                               timeout=400)
+                               timeout=int(os.environ.get("MEASURED_CASE_TIMEOUT", "400")))
         t1 = time.time()
         repeat = subprocess.run([ks_opt, lifted, f"--kernelskill-pipeline={opts} "
                                  f"ptx={base}.repeat.ptx transcript={base}.repeat.json",

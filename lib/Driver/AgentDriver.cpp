@@ -168,7 +168,14 @@ LogicalResult AgentDriver::prepareRun(ModuleOp module, RunContext &run,
                                    : run.caps.smemPerBlock;
   run.budgets.maxRegisters = std::min<int64_t>(maxRegisters, run.caps.maxRegsPerThread);
   run.budgets.minOccupancy = minOccupancy;
-  run.ptxas = findPtxas(ptxas);
+  // Static decisions run ptxas only when asked (ptxas=auto or a path): the
+  // same input and options give the same IR on any machine (hermetic).
+  std::string ptxasError;
+  run.ptxas = resolvePtxasOption(ptxas, measure != MeasureMode::Static, ptxasError);
+  if (!ptxasError.empty())
+    return emitError(module.getLoc()) << "ks-agent-driver: " << ptxasError;
+  if (!run.ptxas && (ptxas == "none" || (ptxas.empty() && measure == MeasureMode::Static)))
+    run.ptxasNote = "no ptxas (measure=static runs it only when given ptxas=auto or a path)";
 
   // measure=cuda needs the original, ks-bench, ptxas and a GPU; auto falls
   // back to static without one of them and says which.

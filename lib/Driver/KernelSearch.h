@@ -181,6 +181,8 @@ public:
     llvm::StringMap<int64_t> workloadValues;
     std::string chip, sku;
     std::optional<std::string> ptxas;
+    /// Why there is no ptxas (see resolvePtxasOption): not asked for, or not found.
+    const char *ptxasNote = "no ptxas found";
     /// measure=cuda (or auto that became cuda): the lifted original, ks-bench,
     /// where files go, and the original's PTX once lowered.
     bool measuring = false;

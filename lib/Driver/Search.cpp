@@ -221,8 +221,8 @@ void KernelSearch::compileFirstRound(gpu::GPUFuncOp kernel, KernelDecision &d,
   // Step 4: compile the best `budget` on copies of the module.
   d.compiledWith = run.ptxas ? "ptxas " + *run.ptxas + " (" + run.chip + ", -O" +
                                    std::to_string(optLevel) + ")"
-                             : "no ptxas found: transforms applied to copies, registers "
-                               "estimated";
+                             : std::string(run.ptxasNote) +
+                                   ": transforms applied to copies, registers estimated";
   // Points the model cannot tell apart (same time and claims) are compiled
   // once: the first in the agents' order of preference. A candidate that
   // spills lowers the register budget to below its estimate, so the next

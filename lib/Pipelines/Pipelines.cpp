@@ -77,11 +77,18 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   if (failed(parseWorkloadOption(options.workload, workloadError)))
     return error(workloadError);
   // ptxas's figures for the binary this pipeline ships: the same chip and
-  // optimization level as the lowering below.
-  KSCollectResourcesOptions resources;
-  resources.chip = target->chip;
-  resources.optLevel = options.optLevel;
-  pm.addPass(createKSCollectResources(resources));
+  // optimization level as the lowering below. Only where ptxas is asked for
+  // (ptxas=auto or a path) or the driver measures: a static run is hermetic,
+  // its output a function of its input and options alone (issue 40).
+  bool measuring = options.optimize && options.measure != MeasureMode::Static;
+  StringRef ptxas = options.ptxas;
+  if (ptxas.empty() ? measuring : ptxas != "none") {
+    KSCollectResourcesOptions resources;
+    resources.chip = target->chip;
+    resources.optLevel = options.optLevel;
+    resources.ptxas = ptxas == "auto" ? "" : ptxas.str();
+    pm.addPass(createKSCollectResources(resources));
+  }
   KSPerfProfilerOptions profiler;
   profiler.format = options.printDiagnosis;
   profiler.report = options.diagnosisReport;

@@ -44,6 +44,19 @@ std::optional<std::string> mlir::ks::findPtxas(llvm::StringRef explicitPath) {
   return std::nullopt;
 }
 
+std::optional<std::string> mlir::ks::resolvePtxasOption(llvm::StringRef option,
+                                                        bool searchWhenUnset,
+                                                        std::string &error) {
+  if (option == "none" || (option.empty() && !searchWhenUnset))
+    return std::nullopt;
+  if (option.empty() || option == "auto")
+    return findPtxas();
+  if (std::optional<std::string> found = findPtxas(option))
+    return found;
+  error = "ptxas='" + option.str() + "' is not executable (a path, auto or none)";
+  return std::nullopt;
+}
+
 static llvm::Error makeError(const llvm::Twine &msg) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), msg);
 }

@@ -57,8 +57,10 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     the running program and of ptxas); a repeat run reuses
     them instead of compiling again (the transcript says "tuning database").
 
-    `measure=static` decides from the model and ptxas alone:
-    deterministic, no GPU. `measure=cuda` measures the compiled candidates
+    `measure=static` decides from the model alone, and from ptxas too when
+    `ptxas=auto` or a path asks for it: deterministic, no GPU, and without
+    `ptxas=` no subprocess (the same input and options give the same IR on
+    any machine; `ks optimize` passes `ptxas=auto`). `measure=cuda` measures the compiled candidates
     on the local GPU with ks-bench (a process of its own, each candidate in
     a restartable worker), verifying each against the lifted original
     (`original=FILE`, or the pipeline's copy of its input) at an odd-sized
@@ -107,7 +109,9 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"optLevel", "opt-level", "int", /*default=*/"3",
            "LLVM optimization level of the candidates' lowering (the pipeline's)">,
     Option<"ptxas", "ptxas", "std::string", /*default=*/"\"\"",
-           "ptxas to assemble candidates with (default: found as ks-collect-resources does)">,
+           "ptxas to assemble candidates with: a path, auto (found as "
+           "ks-collect-resources does) or none (default: auto when measuring, none for "
+           "measure=static, which is then hermetic)">,
     Option<"workload", "workload", "std::string", /*default=*/"\"\"",
            "Sizes to decide with: NAME=INT,... (default: the launcher's #ks.workload)">,
     Option<"db", "db", "std::string", /*default=*/"\"\"",

@@ -111,8 +111,10 @@ struct KernelSkillPipelineOptions
                                            "else on PATH)"),
                             llvm::cl::init("")};
   Option<std::string> ptxas{*this, "ptxas",
-                            llvm::cl::desc("ptxas for the driver's candidates (default: on PATH, "
-                                           "else the CUDA toolkit's)"),
+                            llvm::cl::desc("ptxas for the kernels' resources and the driver's "
+                                           "candidates: a path, auto (on PATH, else the CUDA "
+                                           "toolkit's) or none (default: auto when measuring, "
+                                           "none for measure=static)"),
                             llvm::cl::init("")};
   Option<int> reps{*this, "reps",
                    llvm::cl::desc("Timed runs per measured candidate (measure=cuda)"),

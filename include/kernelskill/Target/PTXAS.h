@@ -14,6 +14,16 @@ namespace mlir::ks {
 /// /usr/local/cuda/bin, in that order.
 std::optional<std::string> findPtxas(llvm::StringRef explicitPath = {});
 
+/// The ptxas a `ptxas=` option asks for, where running one is a choice: the
+/// static driver, which must depend only on its input and options (issue 40:
+/// a hermetic ks-opt runs no subprocess it was not asked to). `auto` looks
+/// for one as findPtxas does, `none` runs none, a path names one (an error
+/// when it is not executable), and an empty option searches only where
+/// `searchWhenUnset` (measuring already runs ks-bench on this machine's GPU).
+/// Returns std::nullopt for none; sets `error` for a path that does not run.
+std::optional<std::string> resolvePtxasOption(llvm::StringRef option, bool searchWhenUnset,
+                                              std::string &error);
+
 /// What ptxas produced for one PTX module.
 struct PtxasResult {
   std::string cubin;  ///< the assembled binary

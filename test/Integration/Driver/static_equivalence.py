@@ -99,7 +99,7 @@ def prepare_case(case, value, tools, out):
     names = {p.split(":")[0] for p in params.split(",")}
     scalars = ",".join(w for w in workload.split(",") if w.split("=")[0] in names)
     # As tools/ks/ks runs it for --measure static (its verify=emulate included).
-    pipeline = (f"synthesize-launchers=true lower=false measure=static budget=4 verify=emulate "
+    pipeline = (f"synthesize-launchers=true lower=false measure=static budget=4 verify=emulate ptxas=auto "
                 f"emulator={emulator} db=none kernels={kernel} workload={scalars} "
                 f"transcript={base}.json")
     run_checked([ks_translate, "--import-cuda", source, "-o", base + ".mlir"])
