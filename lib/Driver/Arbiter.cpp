@@ -210,30 +210,33 @@ std::optional<Conflict> Arbiter::knobConflict(std::set<std::string> &settled) co
 }
 
 std::vector<Offer> Arbiter::counterProposals(ConflictKind kind, const PointPrice &now) const {
-  std::vector<std::string> contested;
-  if (kind == ConflictKind::Verifier) {
-    for (auto &[name, value] : point)
-      contested.push_back(name);
-  } else {
-    if (kind == ConflictKind::Threads || kind == ConflictKind::Registers)
-      contested = knobsInFormula(formulas.threads);
-    if (kind == ConflictKind::SharedMemory || kind == ConflictKind::Registers ||
-        kind == ConflictKind::Occupancy)
-      for (const std::string &k : knobsInFormula(kind == ConflictKind::SharedMemory
-                                                     ? formulas.sharedBytes
-                                                     : formulas.registers))
-        if (!llvm::is_contained(contested, k))
-          contested.push_back(k);
-    if (kind == ConflictKind::Occupancy &&
-        now.occupancy.limiter == OccupancyLimiter::SharedMemory)
-      contested = knobsInFormula(formulas.sharedBytes);
-  }
   // The resource an offer must free: the budget's, or for occupancy the
   // resource that limits the blocks per SM.
   ConflictKind resource = kind;
   if (kind == ConflictKind::Occupancy)
     resource = now.occupancy.limiter == OccupancyLimiter::SharedMemory ? ConflictKind::SharedMemory
                                                                         : ConflictKind::Registers;
+  // The contested knobs: every one for the transform's objection, else those
+  // the resource's formula reads (a block's registers: its threads too,
+  // unless occupancy is at stake, where the registers per thread decide).
+  std::vector<std::string> contested;
+  auto add = [&](StringRef formula) {
+    for (std::string &k : knobsInFormula(formula))
+      if (!llvm::is_contained(contested, k))
+        contested.push_back(std::move(k));
+  };
+  if (kind == ConflictKind::Verifier) {
+    for (auto &[name, value] : point)
+      contested.push_back(name);
+  } else if (resource == ConflictKind::SharedMemory) {
+    add(formulas.sharedBytes);
+  } else if (resource == ConflictKind::Threads) {
+    add(formulas.threads);
+  } else if (resource == ConflictKind::Registers) {
+    if (kind != ConflictKind::Occupancy)
+      add(formulas.threads);
+    add(formulas.registers);
+  }
   std::vector<Offer> offers;
   for (const AgentWishes &w : wishes)
     if (std::optional<Offer> o = replan(w, contested, kind, resource, now))

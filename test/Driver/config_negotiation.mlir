@@ -6,6 +6,7 @@
 // RUN: ks-opt %s --ks-memory-agent --ks-compute-agent --ks-resource-agent --ks-agent-driver="explain=true workload=M=4096,N=4096,K=4096" 2>&1 >/dev/null | FileCheck %s
 // RUN: ks-opt %s --ks-memory-agent --ks-compute-agent --ks-resource-agent --ks-agent-driver="explain=true max-shared=20000 workload=M=4096,N=4096,K=4096" 2>&1 >/dev/null | FileCheck %s --check-prefix=SHARED
 // RUN: ks-opt %s --ks-memory-agent --ks-compute-agent --ks-resource-agent --ks-agent-driver="explain=true max-registers=64 workload=M=4096,N=4096,K=4096" 2>&1 >/dev/null | FileCheck %s --check-prefix=REGS
+// RUN: ks-opt %s --ks-memory-agent --ks-compute-agent --ks-resource-agent --ks-agent-driver="explain=true max-shared=16000 workload=M=4096,N=4096,K=4096" 2>&1 >/dev/null | FileCheck %s --check-prefix=SMEM
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -60,3 +61,11 @@ module attributes {gpu.container_module} {
 // REGS: registers conflict: registers 136 > max-registers 64; offers: {{.*}}; no offer fits; the {{[a-z]+}} agent's {{.*}} answers the conflict (still breaks {{.*}}): {{[a-z]+}} agent yields
 // REGS: arbiter: mediated on BM=64,BN=64,BK=16,WM=4,WN=2,PAD_A=4,VEC_A=4,VEC_B=4,STAGES=2: the admissible point nearest the agents' positions (3 knob(s) differ), predicted {{[0-9.]+}} ms; the agents alone reached no agreement: transform conflict: {{.*}}; no agent has a value left that answers it
 // REGS: chosen: outer_product BM=64,BN=64,BK=16,WM=4,WN=2,PAD_A=4,VEC_A=4,VEC_B=4,STAGES=2
+
+// max-shared=16000: even the first preferences (BK = 8) take 16640 B, a
+// shared-memory conflict among the agents whose knobs the shared-memory
+// claim reads; the resource agent's smaller block tile frees it but breaks
+// the transform, whose objection its re-plan of the warps then answers.
+// SMEM: shared memory conflict: shared memory 16640 B > 16000; offers: resource agent BN=64: breaks the transform {{.*}}: resource agent yields
+// SMEM: transform conflict: {{.*}}; the model prefers the resource agent's WN=2 ({{[0-9.]+}} ms): resource agent yields
+// SMEM: arbiter: agreed on BN=64,WN=2,PAD_A=4,VEC_A=4,VEC_B=4,STAGES=2: {{.*}}, 12544 B shared

@@ -392,6 +392,98 @@ void mlir::ks::dropKernelFacts(Operation *kernel) {
   kernel->removeAttr(ResourcesAttr::kKernelAttrName);
 }
 
+namespace {
+/// A discardable attribute of the dialect and what its value must be.
+struct DeclaredAttr {
+  llvm::StringLiteral name;
+  bool (*valid)(Attribute);
+  llvm::StringLiteral what;
+};
+template <typename T> bool isA(Attribute a) { return isa<T>(a); }
+bool isUnrollMark(Attribute a) {
+  auto factor = dyn_cast<IntegerAttr>(a);
+  return isa<UnitAttr>(a) || (factor && factor.getInt() > 0);
+}
+} // namespace
+
+/// KSDialect.td's discardableAttrs, with the check of each one's value.
+static llvm::ArrayRef<DeclaredAttr> declaredOpAttributes() {
+  using D = KSDialect;
+  static const DeclaredAttr table[] = {
+      {D::RaisedAttrHelper::getNameStr(), isA<UnitAttr>, "a unit attribute"},
+      {D::NotRaisedAttrHelper::getNameStr(), isA<StringAttr>, "a string (why)"},
+      {D::ContractAttrHelper::getNameStr(), isA<UnitAttr>, "a unit attribute"},
+      {D::NoLauncherAttrHelper::getNameStr(), isA<StringAttr>, "a string (why)"},
+      {D::ScheduleAttrHelper::getNameStr(), isA<StringAttr>, "a string (the schedule's name)"},
+      {D::UnrollAttrHelper::getNameStr(), isUnrollMark,
+       "a unit attribute or a positive integer (the unroll factor)"},
+      {D::Int32LoopOffsetsAttrHelper::getNameStr(), isA<UnitAttr>, "a unit attribute"},
+      {D::SourceAttrHelper::getNameStr(), isA<StringAttr>, "a string (the source file)"},
+      {D::ExternCAttrHelper::getNameStr(), isA<UnitAttr>, "a unit attribute"},
+      {D::HostSymbolCopiesAttrHelper::getNameStr(), isA<ArrayAttr>, "an array"},
+      {D::InitializedAttrHelper::getNameStr(), isA<UnitAttr>, "a unit attribute"},
+      {D::ScalarAttrHelper::getNameStr(), isA<UnitAttr>, "a unit attribute"},
+      {D::SynthesizedAttrHelper::getNameStr(), isA<StringAttr>, "a string (the kernel's name)"},
+      {D::NameAttrHelper::getNameStr(), isA<StringAttr>, "a string (the source's name)"},
+  };
+  return table;
+}
+
+/// The attributes of function arguments: a launcher's or kernel's
+/// parameters as the importer found them (name, const, __restrict__, the
+/// C++ type), buffers a launcher allocates (scratch: its own intermediate),
+/// scalars computed by host code, buffers addressed in 32 bits.
+static llvm::ArrayRef<DeclaredAttr> declaredArgAttributes() {
+  static const DeclaredAttr table[] = {
+      {"ks.name", isA<StringAttr>, "a string (the parameter's name)"},
+      {"ks.cxx_type", isA<StringAttr>, "a string (the parameter's C++ type)"},
+      {"ks.const", isA<UnitAttr>, "a unit attribute"},
+      {"ks.restrict", isA<UnitAttr>, "a unit attribute"},
+      {"ks.allocated", isA<UnitAttr>, "a unit attribute"},
+      {"ks.scratch", isA<UnitAttr>, "a unit attribute"},
+      {"ks.host_value", isA<UnitAttr>, "a unit attribute"},
+      {"ks.int32_offsets", isA<UnitAttr>, "a unit attribute"},
+  };
+  return table;
+}
+
+/// The names a `ks.` attribute may have on an op (the ones whose values are
+/// ks attributes, verified below, and the declared table's).
+static std::string knownOpAttributeNames() {
+  std::string names = (ArchAttr::kModuleAttrName + ", " + WorkloadAttr::kAttrName + ", " +
+                       ResourcesAttr::kKernelAttrName + ", " + AccessAttr::kOpAttrName + ", " +
+                       BranchAttr::kOpAttrName + ", " + DiagnosisAttr::kKernelAttrName + ", " +
+                       ProposalAttr::kKernelAttrName + ", " + kPredictedTimeAttrName + ", " +
+                       kFloorTimeAttrName + ", " + kExtentsAttrName)
+                          .str();
+  for (const DeclaredAttr &d : declaredOpAttributes())
+    names += ", " + d.name.str();
+  return names;
+}
+
+static LogicalResult verifyDeclared(Operation *op, NamedAttribute attr,
+                                    llvm::ArrayRef<DeclaredAttr> table, StringRef where,
+                                    const std::string &known) {
+  StringRef name = attr.getName().getValue();
+  for (const DeclaredAttr &d : table)
+    if (d.name == name) {
+      if (d.valid(attr.getValue()))
+        return success();
+      return op->emitOpError() << "'" << name << "' must be " << d.what;
+    }
+  return op->emitOpError() << "'" << name << "' is not an attribute the ks dialect declares "
+                           << where << " (" << known << ")";
+}
+
+LogicalResult KSDialect::verifyRegionArgAttribute(Operation *op, unsigned, unsigned argIndex,
+                                                  NamedAttribute attr) {
+  std::string known;
+  for (const DeclaredAttr &d : declaredArgAttributes())
+    known += (known.empty() ? "" : ", ") + d.name.str();
+  return verifyDeclared(op, attr, declaredArgAttributes(),
+                        "on argument " + std::to_string(argIndex), known);
+}
+
 LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   auto expect = [&](bool ok, StringRef what) -> LogicalResult {
@@ -432,8 +524,11 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
                       }),
                   "a dictionary of strings (buffer name -> extent formula) on a launcher");
   }
+  if (name == WorkloadAttr::kAttrName)
+    return expect(isa<WorkloadAttr>(attr.getValue()), "a #ks.workload");
   if (name != DiagnosisAttr::kKernelAttrName)
-    return success();
+    return verifyDeclared(op, attr, declaredOpAttributes(), "on an operation",
+                          knownOpAttributeNames());
   auto diagnosis = dyn_cast<DiagnosisAttr>(attr.getValue());
   if (!diagnosis)
     return op->emitOpError() << "'" << name << "' must be a #ks.diagnosis";

@@ -90,6 +90,8 @@ def KS_WorkloadAttr : KS_Attr<"Workload", "workload"> {
     std::optional<int64_t> getBufferExtent(::llvm::StringRef name) const;
     /// The integer value of scalar `name`, if the workload has it.
     std::optional<int64_t> getIntScalar(::llvm::StringRef name) const;
+    /// The name of the attribute a launcher or kernel holds it in.
+    static constexpr ::llvm::StringLiteral kAttrName = "ks.workload";
   }];
 }
 
