@@ -11,10 +11,12 @@
 #include "kernelskill/Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Transform/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -94,7 +96,23 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   profiler.report = options.diagnosisReport;
   profiler.workload = options.workload;
   pm.addPass(createKSPerfProfiler(profiler));
-  if (options.optimize) {
+  if (options.optimize && !options.tuningSpec.empty()) {
+    // A tuning spec: the schedules an earlier search chose (its schedule=
+    // file, a transform library whose entry point raises the lifted module
+    // and applies each kernel's schedule), replayed by upstream's
+    // transform interpreter; the same IR that search produced, without it.
+    if (!llvm::sys::fs::exists(options.tuningSpec.getValue()))
+      return error("tuning-spec: cannot read '" + options.tuningSpec + "'");
+    if (options.measure == MeasureMode::Cuda)
+      return error("tuning-spec= applies schedules chosen earlier, measure=cuda searches "
+                   "again: give one of them");
+    transform::PreloadLibraryPassOptions library;
+    library.transformLibraryPaths.push_back(options.tuningSpec);
+    pm.addPass(transform::createPreloadLibraryPass(library));
+    pm.addPass(transform::createInterpreterPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+  } else if (options.optimize) {
     // The agents decide on the raised kernels (the diagnosis survives the
     // raising); the driver applies what it chose. Measuring, it verifies
     // against the lifted module and may give a kernel back as it was.

@@ -71,6 +71,12 @@ struct KernelSkillPipelineOptions
                         llvm::cl::desc("Raise the kernels and let the agents and the driver "
                                        "optimize them (false: profile and lower only)"),
                         llvm::cl::init(true)};
+  Option<std::string> tuningSpec{
+      *this, "tuning-spec",
+      llvm::cl::desc("Apply this transform library (what schedule=FILE or ks optimize's "
+                     ".schedule.mlir wrote: ks-raise, then each kernel's schedule) instead of "
+                     "the agents' search: no candidate compiled or measured"),
+      llvm::cl::init("")};
   Option<bool> synthesizeLaunchers{
       *this, "synthesize-launchers",
       llvm::cl::desc("Give each kernel that no launcher launches one covering its bounds "
