@@ -141,9 +141,10 @@ LogicalResult AgentDriver::checkOptions(ModuleOp module) {
   if (verify != "none" && verify != "emulate")
     return emitError(module.getLoc()) << "ks-agent-driver: verify must be none or emulate, got '"
                                       << verify << "'";
-  if (search != "negotiated" && search != "model" && search != "random")
-    return emitError(module.getLoc()) << "ks-agent-driver: search must be negotiated, model or "
-                                         "random, got '"
+  if (search != "negotiated" && search != "model" && search != "random" &&
+      search != "exhaustive")
+    return emitError(module.getLoc()) << "ks-agent-driver: search must be negotiated, model, "
+                                         "random or exhaustive, got '"
                                       << search << "'";
   for (const std::string &agent : agents)
     if (agent != "memory" && agent != "compute" && agent != "resource")

@@ -257,7 +257,9 @@ void KernelSearch::compileFirstRound(gpu::GPUFuncOp kernel, KernelDecision &d,
   }
   // refine=: part of the budget waits for the first measurements (at least
   // one candidate is the model's).
-  s.total = std::max(budget, 1);
+  // search=exhaustive: every admissible point, whatever the budget (the
+  // negotiation benchmark's reference).
+  s.total = search == "exhaustive" ? std::max<int64_t>(s.ranked.size(), 1) : std::max(budget, 1);
   s.reserved = s.ref && refine > 0 ? std::min<int64_t>(refine, s.total - 1) : 0;
   s.count = std::min<int64_t>(s.total - s.reserved, int64_t(s.ranked.size()));
   // The agents' agreed point in the first round (Arbiter.h), in its last
@@ -295,7 +297,11 @@ bool KernelSearch::compileOne(KernelDecision &d, const KernelShape &shape, RunCo
                               SearchState &s, const Candidate &point, int round) {
   Candidate c = point;
   c.round = round;
-  if (llvm::any_of(s.seen, [&](const Candidate *e) {
+  // search=exhaustive compiles the points the model cannot tell apart too,
+  // and those over a register budget a spill lowered: ptxas and the GPU
+  // judge every one.
+  bool everyPoint = search == "exhaustive";
+  if (!everyPoint && llvm::any_of(s.seen, [&](const Candidate *e) {
         return e->cost.seconds == c.cost.seconds && e->calibration == c.calibration &&
                e->registers == c.registers && e->sharedBytes == c.sharedBytes &&
                e->threads == c.threads;
@@ -303,7 +309,7 @@ bool KernelSearch::compileOne(KernelDecision &d, const KernelShape &shape, RunCo
     ++s.skippedSame;
     return false;
   }
-  if (c.registers > s.registerCap) {
+  if (!everyPoint && c.registers > s.registerCap) {
     ++s.skippedCap;
     return false;
   }

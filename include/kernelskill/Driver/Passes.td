@@ -163,9 +163,10 @@ def KSAgentDriver : Pass<"ks-agent-driver", "::mlir::ModuleOp"> {
     Option<"search", "search", "std::string", /*default=*/"\"negotiated\"",
            "The order candidates are compiled and measured in: negotiated (the model's "
            "best of each structure, the agents' agreed point in every first round), model "
-           "(the cost model's ranking alone, a plain top-k autotuner) or random (the "
-           "admissible points in a seeded random order); the baselines of the negotiation "
-           "benchmark">,
+           "(the cost model's ranking alone, a plain top-k autotuner), random (the "
+           "admissible points in a seeded random order) or exhaustive (every admissible "
+           "point in the model's order, whatever budget= says, none skipped as rated like "
+           "another); the baselines of the negotiation benchmark">,
     Option<"searchSeed", "search-seed", "int", /*default=*/"0",
            "search=random: the seed of the order">,
     ListOption<"agents", "agents", "std::string",

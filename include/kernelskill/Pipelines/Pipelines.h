@@ -151,7 +151,8 @@ struct KernelSkillPipelineOptions
       llvm::cl::init(0.05)};
   Option<std::string> search{*this, "search",
                              llvm::cl::desc("The driver's search order: negotiated, model "
-                                            "(top-k by the cost model) or random"),
+                                            "(top-k by the cost model), random or exhaustive "
+                                            "(every admissible point)"),
                              llvm::cl::init("negotiated")};
   Option<int> searchSeed{*this, "search-seed",
                          llvm::cl::desc("search=random: the seed of the order"),
