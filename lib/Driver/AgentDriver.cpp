@@ -172,10 +172,11 @@ LogicalResult AgentDriver::prepareRun(ModuleOp module, RunContext &run,
   // Static decisions run ptxas only when asked (ptxas=auto or a path): the
   // same input and options give the same IR on any machine (hermetic).
   std::string ptxasError;
-  run.ptxas = resolvePtxasOption(ptxas, measure != MeasureMode::Static, ptxasError);
+  bool measuring = measure != MeasureMode::Static;
+  run.ptxas = resolvePtxasOption(ptxas, measuring, ptxasError);
   if (!ptxasError.empty())
     return emitError(module.getLoc()) << "ks-agent-driver: " << ptxasError;
-  if (!run.ptxas && (ptxas == "none" || (ptxas.empty() && measure == MeasureMode::Static)))
+  if (!ptxasRequested(ptxas, measuring))
     run.ptxasNote = "no ptxas (measure=static runs it only when given ptxas=auto or a path)";
 
   // measure=cuda needs the original, ks-bench, ptxas and a GPU; auto falls

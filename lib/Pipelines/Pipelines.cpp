@@ -6,6 +6,7 @@
 #include "kernelskill/Analysis/LaunchContext.h"
 #include "kernelskill/Support/ArchDatabase.h"
 #include "kernelskill/Target/Lowering.h"
+#include "kernelskill/Target/PTXAS.h"
 #include "kernelskill/Target/Passes.h"
 #include "kernelskill/Transforms/ImportStructuring.h"
 #include "kernelskill/Transforms/Passes.h"
@@ -83,12 +84,11 @@ mlir::ks::buildKernelSkillPipeline(OpPassManager &pm, const KernelSkillPipelineO
   // (ptxas=auto or a path) or the driver measures: a static run is hermetic,
   // its output a function of its input and options alone (issue 40).
   bool measuring = options.optimize && options.measure != MeasureMode::Static;
-  StringRef ptxas = options.ptxas;
-  if (ptxas.empty() ? measuring : ptxas != "none") {
+  if (ptxasRequested(options.ptxas, measuring)) {
     KSCollectResourcesOptions resources;
     resources.chip = target->chip;
     resources.optLevel = options.optLevel;
-    resources.ptxas = ptxas == "auto" ? "" : ptxas.str();
+    resources.ptxas = options.ptxas == "auto" ? "" : options.ptxas.getValue();
     pm.addPass(createKSCollectResources(resources));
   }
   KSPerfProfilerOptions profiler;

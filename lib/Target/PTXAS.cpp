@@ -44,10 +44,14 @@ std::optional<std::string> mlir::ks::findPtxas(llvm::StringRef explicitPath) {
   return std::nullopt;
 }
 
+bool mlir::ks::ptxasRequested(llvm::StringRef option, bool searchWhenUnset) {
+  return option.empty() ? searchWhenUnset : option != "none";
+}
+
 std::optional<std::string> mlir::ks::resolvePtxasOption(llvm::StringRef option,
                                                         bool searchWhenUnset,
                                                         std::string &error) {
-  if (option == "none" || (option.empty() && !searchWhenUnset))
+  if (!ptxasRequested(option, searchWhenUnset))
     return std::nullopt;
   if (option.empty() || option == "auto")
     return findPtxas();

@@ -24,6 +24,10 @@ std::optional<std::string> findPtxas(llvm::StringRef explicitPath = {});
 std::optional<std::string> resolvePtxasOption(llvm::StringRef option, bool searchWhenUnset,
                                               std::string &error);
 
+/// Whether a `ptxas=` option asks for ptxas at all (resolvePtxasOption's
+/// rule, for the passes that only need to know whether to run it).
+bool ptxasRequested(llvm::StringRef option, bool searchWhenUnset);
+
 /// What ptxas produced for one PTX module.
 struct PtxasResult {
   std::string cubin;  ///< the assembled binary

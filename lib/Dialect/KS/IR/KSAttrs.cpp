@@ -435,7 +435,7 @@ static llvm::ArrayRef<DeclaredAttr> declaredOpAttributes() {
 /// scalars computed by host code, buffers addressed in 32 bits.
 static llvm::ArrayRef<DeclaredAttr> declaredArgAttributes() {
   static const DeclaredAttr table[] = {
-      {"ks.name", isA<StringAttr>, "a string (the parameter's name)"},
+      {KSDialect::NameAttrHelper::getNameStr(), isA<StringAttr>, "a string (the parameter's name)"},
       {"ks.cxx_type", isA<StringAttr>, "a string (the parameter's C++ type)"},
       {"ks.const", isA<UnitAttr>, "a unit attribute"},
       {"ks.restrict", isA<UnitAttr>, "a unit attribute"},
@@ -461,9 +461,10 @@ static std::string knownOpAttributeNames() {
   return names;
 }
 
+/// `known` lists the declared names for the error; it runs only on one.
 static LogicalResult verifyDeclared(Operation *op, NamedAttribute attr,
                                     llvm::ArrayRef<DeclaredAttr> table, StringRef where,
-                                    const std::string &known) {
+                                    function_ref<std::string()> known) {
   StringRef name = attr.getName().getValue();
   for (const DeclaredAttr &d : table)
     if (d.name == name) {
@@ -472,14 +473,17 @@ static LogicalResult verifyDeclared(Operation *op, NamedAttribute attr,
       return op->emitOpError() << "'" << name << "' must be " << d.what;
     }
   return op->emitOpError() << "'" << name << "' is not an attribute the ks dialect declares "
-                           << where << " (" << known << ")";
+                           << where << " (" << known() << ")";
 }
 
 LogicalResult KSDialect::verifyRegionArgAttribute(Operation *op, unsigned, unsigned argIndex,
                                                   NamedAttribute attr) {
-  std::string known;
-  for (const DeclaredAttr &d : declaredArgAttributes())
-    known += (known.empty() ? "" : ", ") + d.name.str();
+  auto known = [] {
+    std::string names;
+    for (const DeclaredAttr &d : declaredArgAttributes())
+      names += (names.empty() ? "" : ", ") + d.name.str();
+    return names;
+  };
   return verifyDeclared(op, attr, declaredArgAttributes(),
                         "on argument " + std::to_string(argIndex), known);
 }
@@ -528,7 +532,7 @@ LogicalResult KSDialect::verifyOperationAttribute(Operation *op, NamedAttribute 
     return expect(isa<WorkloadAttr>(attr.getValue()), "a #ks.workload");
   if (name != DiagnosisAttr::kKernelAttrName)
     return verifyDeclared(op, attr, declaredOpAttributes(), "on an operation",
-                          knownOpAttributeNames());
+                          knownOpAttributeNames);
   auto diagnosis = dyn_cast<DiagnosisAttr>(attr.getValue());
   if (!diagnosis)
     return op->emitOpError() << "'" << name << "' must be a #ks.diagnosis";
