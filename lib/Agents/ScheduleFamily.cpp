@@ -122,40 +122,41 @@ std::string verifySplitReductionKnobs(const KernelShape &shape, const KnobValues
   return verifySplitReduction(*p, toSplitReduction(v), maxThreads, maxShared);
 }
 
-std::string array(int64_t a, int64_t b) {
-  return "array<i64: " + std::to_string(a) + ", " + std::to_string(b) + ">";
-}
+/// The transform ops' attributes, in the order the ops declare them.
+using OpAttrs = SmallVector<NamedAttribute>;
 
-std::string outerProductAttributes(const KnobValues &v) {
+OpAttrs outerProductAttributes(Builder &b, const KnobValues &v) {
   OuterProductSchedule s = toOuterProduct(v);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "{block_tile = " << array(s.blockM, s.blockN) << ", reduction_tile = " << s.blockK
-     << ", warps = " << array(s.warpsM, s.warpsN) << ", lanes = " << array(s.lanesM, s.lanesN)
-     << ", thread_tile = " << array(s.threadM, s.threadN) << ", lhs_layout = \""
-     << (s.lhsKOuter ? "km" : "mk") << "\", rhs_layout = \"" << (s.rhsKOuter ? "kn" : "nk")
-     << "\", padding = " << array(s.lhsPad, s.rhsPad) << ", swizzle = array<i1: "
-     << (s.lhsSwizzle ? "true" : "false") << ", " << (s.rhsSwizzle ? "true" : "false")
-     << ">, load_vector = " << array(s.lhsVector, s.rhsVector) << ", stages = " << s.stages
-     << (s.asyncCopy ? ", async_copy" : "") << ", group_m = " << s.groupM
-     << ", split_k = " << s.splitK << "}";
-  return text;
+  OpAttrs a{b.getNamedAttr("block_tile", b.getDenseI64ArrayAttr({s.blockM, s.blockN})),
+            b.getNamedAttr("reduction_tile", b.getI64IntegerAttr(s.blockK)),
+            b.getNamedAttr("warps", b.getDenseI64ArrayAttr({s.warpsM, s.warpsN})),
+            b.getNamedAttr("lanes", b.getDenseI64ArrayAttr({s.lanesM, s.lanesN})),
+            b.getNamedAttr("thread_tile", b.getDenseI64ArrayAttr({s.threadM, s.threadN})),
+            b.getNamedAttr("lhs_layout", b.getStringAttr(s.lhsKOuter ? "km" : "mk")),
+            b.getNamedAttr("rhs_layout", b.getStringAttr(s.rhsKOuter ? "kn" : "nk")),
+            b.getNamedAttr("padding", b.getDenseI64ArrayAttr({s.lhsPad, s.rhsPad})),
+            b.getNamedAttr("swizzle", b.getDenseBoolArrayAttr({s.lhsSwizzle, s.rhsSwizzle})),
+            b.getNamedAttr("load_vector", b.getDenseI64ArrayAttr({s.lhsVector, s.rhsVector})),
+            b.getNamedAttr("stages", b.getI64IntegerAttr(s.stages))};
+  if (s.asyncCopy)
+    a.push_back(b.getNamedAttr("async_copy", b.getUnitAttr()));
+  a.push_back(b.getNamedAttr("group_m", b.getI64IntegerAttr(s.groupM)));
+  a.push_back(b.getNamedAttr("split_k", b.getI64IntegerAttr(s.splitK)));
+  return a;
 }
 
-std::string splitReductionAttributes(const KnobValues &v) {
+OpAttrs splitReductionAttributes(Builder &b, const KnobValues &v) {
   SplitReductionSchedule s = toSplitReduction(v);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "{lanes = " << array(s.lanesOut, s.lanesRed)
-     << ", warps = " << array(s.warpsOut, s.warpsRed)
-     << ", outputs_per_thread = " << s.outputsPerThread << ", vector = " << s.vector
-     << ", unroll = " << s.unroll << "}";
-  return text;
+  return {b.getNamedAttr("lanes", b.getDenseI64ArrayAttr({s.lanesOut, s.lanesRed})),
+          b.getNamedAttr("warps", b.getDenseI64ArrayAttr({s.warpsOut, s.warpsRed})),
+          b.getNamedAttr("outputs_per_thread", b.getI64IntegerAttr(s.outputsPerThread)),
+          b.getNamedAttr("vector", b.getI64IntegerAttr(s.vector)),
+          b.getNamedAttr("unroll", b.getI64IntegerAttr(s.unroll))};
 }
 
-std::string onePerThreadAttributes(const KnobValues &v) {
-  return "{block = array<i64: " + std::to_string(knobValue(v, "BX")) + ", " +
-         std::to_string(knobValue(v, "BY")) + ", " + std::to_string(knobValue(v, "BZ")) + ">}";
+OpAttrs onePerThreadAttributes(Builder &b, const KnobValues &v) {
+  return {b.getNamedAttr("block", b.getDenseI64ArrayAttr({knobValue(v, "BX"), knobValue(v, "BY"),
+                                                          knobValue(v, "BZ")}))};
 }
 
 /// The op itself checks the forall when it applies.
@@ -167,15 +168,25 @@ std::string verifyOnePerThreadKnobs(const KernelShape &, const KnobValues &v,
   return "";
 }
 
-std::string rowReductionAttributes(const KnobValues &v) {
-  return "{threads_per_row = " + std::to_string(knobValue(v, "T")) +
-         ", rows_per_block = " + std::to_string(knobValue(v, "R")) +
-         ", vector = " + std::to_string(knobValue(v, "V")) +
-         ", unroll = " + std::to_string(knobValue(v, "U")) +
-         ", cached_turns = " + std::to_string(knobValue(v, "C")) +
-         (knobValue(v, "P") ? ", prefetch = true" : "") +
-         (knobValue(v, "O") ? ", online = true" : "") +
-         (knobValue(v, "IL") ? ", interleaved = true}" : "}");
+/// The knob `name` as a named integer attribute.
+NamedAttribute knobAttr(Builder &b, StringRef attr, const KnobValues &v, StringRef name) {
+  return b.getNamedAttr(attr, b.getI64IntegerAttr(knobValue(v, name)));
+}
+
+/// Appends `attr = true` when the knob `name` is set (the ops' optional flags).
+void appendFlag(Builder &b, OpAttrs &a, StringRef attr, const KnobValues &v, StringRef name) {
+  if (knobValue(v, name) > 0)
+    a.push_back(b.getNamedAttr(attr, b.getBoolAttr(true)));
+}
+
+OpAttrs rowReductionAttributes(Builder &b, const KnobValues &v) {
+  OpAttrs a{knobAttr(b, "threads_per_row", v, "T"), knobAttr(b, "rows_per_block", v, "R"),
+            knobAttr(b, "vector", v, "V"), knobAttr(b, "unroll", v, "U"),
+            knobAttr(b, "cached_turns", v, "C")};
+  appendFlag(b, a, "prefetch", v, "P");
+  appendFlag(b, a, "online", v, "O");
+  appendFlag(b, a, "interleaved", v, "IL");
+  return a;
 }
 
 /// For the families of raised kernels without a contraction: the knobs'
@@ -205,10 +216,10 @@ std::string verifyRowReductionKnobs(const KernelShape &shape, const KnobValues &
                            checkRowReductionOnly);
 }
 
-std::string transposeTileAttributes(const KnobValues &v) {
-  return "{tile = " + array(knobValue(v, "TI"), knobValue(v, "TJ")) +
-         ", block = " + array(knobValue(v, "BX"), knobValue(v, "BY")) +
-         ", pad = " + std::to_string(knobValue(v, "PAD")) + "}";
+OpAttrs transposeTileAttributes(Builder &b, const KnobValues &v) {
+  return {b.getNamedAttr("tile", b.getDenseI64ArrayAttr({knobValue(v, "TI"), knobValue(v, "TJ")})),
+          b.getNamedAttr("block", b.getDenseI64ArrayAttr({knobValue(v, "BX"), knobValue(v, "BY")})),
+          knobAttr(b, "pad", v, "PAD")};
 }
 
 std::string verifyTransposeTileKnobs(const KernelShape &shape, const KnobValues &v,
@@ -217,15 +228,11 @@ std::string verifyTransposeTileKnobs(const KernelShape &shape, const KnobValues 
                            checkTransposeTile);
 }
 
-std::string registerWindowAttributes(const KnobValues &v) {
+OpAttrs registerWindowAttributes(Builder &b, const KnobValues &v) {
   HaloTileSchedule s = toRegisterWindow(v);
-  auto list = [](ArrayRef<int64_t> values) {
-    std::string text = "array<i64: ";
-    for (auto [i, x] : llvm::enumerate(values))
-      text += (i ? ", " : "") + std::to_string(x);
-    return text + ">";
-  };
-  return "{tile = " + list(s.tile) + ", block = " + list(s.block) + ", registers = true}";
+  return {b.getNamedAttr("tile", b.getDenseI64ArrayAttr(s.tile)),
+          b.getNamedAttr("block", b.getDenseI64ArrayAttr(s.block)),
+          b.getNamedAttr("registers", b.getBoolAttr(true))};
 }
 
 /// checkHaloTile without its optional result (a function pointer's type).
@@ -243,12 +250,11 @@ std::string verifyRegisterWindowKnobs(const KernelShape &shape, const KnobValues
                            checkRegisterWindow);
 }
 
-std::string privatizedAtomicsAttributes(const KnobValues &v) {
-  return "{bins = " + std::to_string(knobValue(v, "B")) +
-         ", threads = " + std::to_string(knobValue(v, "T")) +
-         ", items_per_thread = " + std::to_string(knobValue(v, "I")) +
-         ", unroll = " + std::to_string(knobValue(v, "U")) +
-         (knobValue(v, "A") > 0 ? ", aggregate = true}" : "}");
+OpAttrs privatizedAtomicsAttributes(Builder &b, const KnobValues &v) {
+  OpAttrs a{knobAttr(b, "bins", v, "B"), knobAttr(b, "threads", v, "T"),
+            knobAttr(b, "items_per_thread", v, "I"), knobAttr(b, "unroll", v, "U")};
+  appendFlag(b, a, "aggregate", v, "A");
+  return a;
 }
 
 std::string verifyPrivatizedAtomicsKnobs(const KernelShape &shape, const KnobValues &v,
@@ -258,7 +264,7 @@ std::string verifyPrivatizedAtomicsKnobs(const KernelShape &shape, const KnobVal
 }
 
 struct Family : ScheduleFamily {
-  std::string (*attributes)(const KnobValues &);
+  OpAttrs (*attributes)(Builder &, const KnobValues &);
   std::string (*check)(const KernelShape &, const KnobValues &, int64_t, int64_t);
   int64_t (*count)(const KnobValues &);
 };
@@ -356,7 +362,7 @@ const Family kRegisterWindow{
 // addressing). No knobs; the op checks the kernel when it applies.
 const Family kSequentialTree{
     {"sequential_tree", "transform.ks.simt_sequential_tree", {}, "0", "0", "24"},
-    [](const KnobValues &) -> std::string { return "{}"; },
+    [](Builder &, const KnobValues &) -> OpAttrs { return {}; },
     [](const KernelShape &, const KnobValues &, int64_t, int64_t) -> std::string { return ""; },
     [](const KnobValues &) -> int64_t { return 1; }};
 
@@ -378,8 +384,23 @@ KnobValues ScheduleFamily::complete(const KnobValues &values) const {
   return all;
 }
 
-std::string ScheduleFamily::opAttributes(const KnobValues &values) const {
-  return self(this).attributes(complete(values));
+SmallVector<NamedAttribute> ScheduleFamily::opAttributeList(Builder &b,
+                                                            const KnobValues &values) const {
+  return self(this).attributes(b, complete(values));
+}
+
+std::string ScheduleFamily::opAttributes(MLIRContext *context, const KnobValues &values) const {
+  Builder b(context);
+  std::string text = "{";
+  llvm::raw_string_ostream os(text);
+  for (auto [i, a] : llvm::enumerate(opAttributeList(b, values))) {
+    os << (i ? ", " : "") << a.getName().getValue();
+    if (!isa<UnitAttr>(a.getValue())) {
+      os << " = ";
+      a.getValue().print(os, /*elideType=*/true);
+    }
+  }
+  return text + "}";
 }
 
 std::string ScheduleFamily::verify(const KernelShape &shape, const KnobValues &values,

@@ -294,8 +294,10 @@ LogicalResult AgentDriver::writeOutputs(KernelSearch &search, const RunContext &
                      run.sku +
                      "): apply to the lifted module with\n//   ks-opt IN.mlir "
                      "--transform-preload-library=\"transform-library-paths=THIS\" "
-                     "--transform-interpreter --canonicalize --cse\n" +
-                     scriptText(steps, /*raise=*/true);
+                     "--transform-interpreter --canonicalize --cse\n";
+  llvm::raw_string_ostream os(text);
+  buildScript(&getContext(), steps, /*raise=*/true)->print(os);
+  os << "\n";
   for (const KernelDecision &d : decisions)
     if (d.restoredOriginal)
       text += "// @" + d.kernel + " came back as the lifted original (measured: nothing was "

@@ -78,7 +78,7 @@ KernelSearch::Compiled KernelSearch::compileForBench(Candidate &c, const std::st
                                                    CandidateMemory &memory, bool measuring,
                                                    bool trustScreened) {
   Compiled result;
-  std::string attributes = c.family->opAttributes(c.knobs);
+  std::string attributes = c.family->opAttributes(&getContext(), c.knobs);
   const CandidateMemory::Measurement *measured =
       measuring ? memory.lookupMeasurement(attributes) : nullptr;
   if (measured && isScreenedOut(measured->status) && !trustScreened)
@@ -91,13 +91,12 @@ KernelSearch::Compiled KernelSearch::compileForBench(Candidate &c, const std::st
     verdict = *known;
     result.fromMemory = true;
   } else {
-    std::string script = scriptText({{kernel, &c}}, /*raise=*/false);
     std::string error, ptx, manifest;
     auto report = lowerAndAssemble(
         getOperation(), *run.ptxas, run.chip, optLevel, error,
         [&](ModuleOp copy) {
           emptyOtherRaisedKernels(copy, kernel);
-          if (failed(applyScript(copy, script)))
+          if (failed(applyCandidate(copy, kernel, c)))
             return failure();
           if (needFiles) {
             FailureOr<std::string> launches = manifestOf(copy, kernel);
@@ -249,6 +248,7 @@ struct BenchSession {
   CandidateMemory &memory;
   std::string prefix;
   BenchJob job;
+  MLIRContext *context = nullptr; ///< for the tuning database's keys
 
   /// One ks-bench run named `what`; nothing when it failed or the original
   /// did not pass (d.measuredWith says why).
@@ -279,7 +279,7 @@ struct BenchSession {
   void reject(size_t index, const std::string &why) {
     Candidate &c = d.evaluated[index];
     c.reject(why);
-    memory.remember(c.family->opAttributes(c.knobs),
+    memory.remember(c.family->opAttributes(context, c.knobs),
                     CandidateMemory::Measurement{-1, c.statusText(), c.verification});
   }
 };
@@ -363,7 +363,7 @@ std::string describeMeasurement(const BenchSession &b, StringRef bench, size_t m
 bool KernelSearch::measureCandidates(KernelDecision &d, const Reference &ref, RunContext &run,
                                      CandidateMemory &memory,
                                      std::map<size_t, BenchFiles> &compiled) {
-  BenchSession b{d, ref, memory, run.workDir + "/" + d.kernel, {}};
+  BenchSession b{d, ref, memory, run.workDir + "/" + d.kernel, {}, &getContext()};
   b.job.bench = run.bench;
   b.job.kernel = d.kernel;
   b.job.specPath = ref.specPath;
@@ -436,7 +436,7 @@ bool KernelSearch::measureCandidates(KernelDecision &d, const Reference &ref, Ru
                           fastestScreened)
                 .str();
     // Remembered without a time: the status holds the unverified one.
-    memory.remember(c.family->opAttributes(c.knobs),
+    memory.remember(c.family->opAttributes(&getContext(), c.knobs),
                     CandidateMemory::Measurement{-1, c.statusText(), c.verification});
   }
   d.measuredWith = describeMeasurement(b, run.bench, pending.size(), screenMs, from, int(reps),
@@ -495,7 +495,7 @@ bool KernelSearch::timeFinalists(BenchSession &b, const std::vector<size_t> &ord
       c.measuredMs = it->second.medianMs;
       c.timedRun = timedRuns;
       c.verification += " and " + ref.workload;
-      b.memory.remember(c.family->opAttributes(c.knobs),
+      b.memory.remember(c.family->opAttributes(b.context, c.knobs),
                         CandidateMemory::Measurement{c.measuredMs, "pass", c.verification,
                                                      c.cost.seconds * 1e3});
     }

@@ -133,20 +133,29 @@ inline std::optional<std::string> notFasterThanOriginal(StringRef what, double m
 // TransformScripts.cpp: the transform scripts that apply candidates, and
 // what the evaluator reads of a module.
 
-/// The transform op that applies `c` to the kernel matched as `%handle`.
-std::string opText(const Candidate &c, llvm::StringRef handle, llvm::StringRef result);
-/// The script that raises (with `raise`) and schedules each kernel of
-/// `steps` (by name) with its candidate.
-std::string scriptText(llvm::ArrayRef<std::pair<std::string, const Candidate *>> steps,
-                       bool raise);
+/// The transform op that applies `c` to the kernel matched as `%handle`, as
+/// text (the transcript's account of a schedule).
+std::string opText(const Candidate &c, MLIRContext *context, llvm::StringRef handle,
+                   llvm::StringRef result);
+/// The transform library (one entry point, @__transform_main, built with
+/// OpBuilder) that raises the lifted input first (with `raise`) and
+/// schedules each kernel of `steps` (by name) with its candidate.
+OwningOpRef<ModuleOp> buildScript(MLIRContext *context,
+                                  llvm::ArrayRef<std::pair<std::string, const Candidate *>> steps,
+                                  bool raise);
 /// In a copy made to compile one candidate, the other raised kernels become
 /// empty.
 void emptyOtherRaisedKernels(ModuleOp copy, llvm::StringRef keep);
-/// Parses `script` in `payload`'s context and applies it to `payload`.
-LogicalResult applyScript(ModuleOp payload, llvm::StringRef script);
-/// Whether `script` applies to a copy of `module` (diagnostics silenced);
-/// when it does not, `why` (if given) holds the first error.
-bool appliesToCopy(ModuleOp module, llvm::StringRef script, std::string *why = nullptr);
+/// Applies `script`'s entry point to `payload`.
+LogicalResult applyScript(ModuleOp payload, ModuleOp script);
+/// Applies `c` to the kernel named `kernel` in `payload` (the script built
+/// in `payload`'s context).
+LogicalResult applyCandidate(ModuleOp payload, llvm::StringRef kernel, const Candidate &c);
+/// Whether `c` applies to the kernel `kernel` in a copy of `module`
+/// (diagnostics silenced); when it does not, `why` (if given) holds the
+/// first error.
+bool appliesToCopy(ModuleOp module, llvm::StringRef kernel, const Candidate &c,
+                   std::string *why = nullptr);
 /// The kernel's identity in the tuning database.
 std::string fingerprintOf(gpu::GPUFuncOp kernel);
 /// The launches of `kernel` (and of its split-K init kernel) in `module`'s

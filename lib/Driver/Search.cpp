@@ -241,7 +241,7 @@ void KernelSearch::compileFirstRound(gpu::GPUFuncOp kernel, KernelDecision &d,
   if (size_t records = s.ref ? 0 : s.memory->calibrationRecords()) {
     s.originalCalibration = s.memory->calibration("original").value_or(1);
     for (Candidate &c : s.ranked)
-      c.calibration = s.memory->calibration(c.family->opAttributes(c.knobs)).value_or(1);
+      c.calibration = s.memory->calibration(c.family->opAttributes(&getContext(), c.knobs)).value_or(1);
     if (search != "random") {
       llvm::stable_sort(s.ranked, [](const Candidate &a, const Candidate &b) {
         return calibratedSeconds(a) < calibratedSeconds(b);
@@ -328,7 +328,7 @@ bool KernelSearch::compileOne(KernelDecision &d, const KernelShape &shape, RunCo
     }
     if (result.files)
       s.compiledFiles[d.evaluated.size()] = std::move(*result.files);
-  } else if (!appliesToCopy(getOperation(), scriptText({{d.kernel, &c}}, /*raise=*/false))) {
+  } else if (!appliesToCopy(getOperation(), d.kernel, c)) {
     c.reject("the transform did not apply");
     d.evaluated.push_back(std::move(c));
     return true;

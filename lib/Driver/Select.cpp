@@ -108,8 +108,7 @@ void KernelSearch::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     if (entry >= 0)
       d.evaluated[entry].cost = pick->cost;
   }
-  std::string script = pick ? scriptText({{d.kernel, &*pick}}, /*raise=*/false) : "";
-  if (!pick || failed(applyScript(getOperation(), script))) {
+  if (!pick || failed(applyCandidate(getOperation(), d.kernel, *pick))) {
     if (run)
       return keepOriginal(kernel, d, shape, *run,
                           reason + "; its schedule did not apply to the kernel itself");
@@ -128,7 +127,7 @@ void KernelSearch::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
   chosen.status = CandidateStatus::Chosen;
   d.chosen = entry;
   d.changed = true;
-  d.scheduleOp = opText(chosen, "k", "r");
+  d.scheduleOp = opText(chosen, &getContext(), "k", "r");
   std::string what = std::string(pick->family->name) + " " + describeKnobs(*pick);
   if (!run)
     d.decision = reason + "; scheduled anyway with " + what +
@@ -148,7 +147,6 @@ std::optional<std::string> KernelSearch::checkStatically(KernelDecision &d, cons
     d.verifiedWith = "not verified against the input (verify=none)";
     return std::nullopt;
   }
-  std::string script = scriptText({{d.kernel, &c}}, /*raise=*/false);
   CPUCheckSettings settings;
   settings.emulator = run.emulator;
   settings.workDir = run.emulateDir;
@@ -157,7 +155,7 @@ std::optional<std::string> KernelSearch::checkStatically(KernelDecision &d, cons
   std::string used;
   EmulationVerdict verdict = checkOnCPU(
       getOperation(), run.original, d.kernel,
-      [&](ModuleOp copy) { return applyScript(copy, script); }, settings, used);
+      [&](ModuleOp copy) { return applyCandidate(copy, d.kernel, c); }, settings, used);
   std::string what = c.family->name.str() + " " + describeKnobs(c);
   switch (verdict.status) {
   case EmulationVerdict::Status::Match:
@@ -178,10 +176,9 @@ std::optional<std::string> KernelSearch::checkStatically(KernelDecision &d, cons
 std::optional<std::string> KernelSearch::staticPickRefused(KernelDecision &d, Candidate &pick,
                                                           RunContext &run) {
   std::string what = "its schedule " + pick.family->name.str() + " " + describeKnobs(pick);
-  std::string script = scriptText({{d.kernel, &pick}}, /*raise=*/false);
   std::string why;
   std::optional<double> predicted = predictRewrittenSeconds(
-      getOperation(), d.kernel, [&](ModuleOp copy) { return applyScript(copy, script); },
+      getOperation(), d.kernel, [&](ModuleOp copy) { return applyCandidate(copy, d.kernel, pick); },
       run.workloadValues, why);
   if (!predicted)
     return what + " is not predicted (" + why + ")";
@@ -205,7 +202,7 @@ void KernelSearch::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
   c.status = CandidateStatus::Compiled;
   std::string what = "the SIMT-level rewrite " + std::string(c.family->name);
   std::string refusal;
-  if (!appliesToCopy(getOperation(), scriptText({{d.kernel, &c}}, /*raise=*/false), &refusal)) {
+  if (!appliesToCopy(getOperation(), d.kernel, c, &refusal)) {
     d.decision = "unchanged: " + whyNot + "; " + what + " does not apply (" + refusal + ")";
     return;
   }
@@ -237,7 +234,7 @@ void KernelSearch::applySIMTLevel(gpu::GPUFuncOp kernel, KernelDecision &d,
 
 LogicalResult KernelSearch::applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d, int chosen) {
   Candidate &winner = d.evaluated[chosen];
-  if (failed(applyScript(getOperation(), scriptText({{d.kernel, &winner}}, /*raise=*/false)))) {
+  if (failed(applyCandidate(getOperation(), d.kernel, winner))) {
     kernel.emitWarning() << "ks-agent-driver: the winning schedule did not apply to the kernel "
                             "after it applied to a copy";
     return failure();
@@ -245,7 +242,7 @@ LogicalResult KernelSearch::applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d
   winner.status = CandidateStatus::Chosen;
   d.chosen = chosen;
   d.changed = true;
-  d.scheduleOp = opText(winner, "k", "r");
+  d.scheduleOp = opText(winner, &getContext(), "k", "r");
   return success();
 }
 

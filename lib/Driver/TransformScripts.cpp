@@ -1,7 +1,8 @@
 //===- TransformScripts.cpp - The scripts that apply candidates ----------===//
 //
-// A candidate is applied as a transform script built from the library's
-// ops (docs/Transforms.md), the same script `schedule=FILE` writes.
+// A candidate is applied as a transform script of the library's ops
+// (docs/Transforms.md), built with OpBuilder: the same script, printed, is
+// what `schedule=FILE` writes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,45 +11,63 @@
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
-#include "mlir/Parser/Parser.h"
+#include "mlir/Dialect/Linalg/TransformOps/LinalgTransformOps.h"
 #include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mlir::ks;
 
 namespace mlir::ks::driver {
-/// The transform op that applies `c` to the kernel matched as `%handle`.
-std::string opText(const Candidate &c, StringRef handle, StringRef result) {
+/// The transform op that applies `c` to the kernel matched as `%handle`, as
+/// text: the transcript's account of the schedule (the IR itself is built by
+/// buildScript).
+std::string opText(const Candidate &c, MLIRContext *context, StringRef handle, StringRef result) {
   return (Twine("%") + result + " = " + c.family->transformOp + " %" + handle + " " +
-          c.family->opAttributes(c.knobs) + " : (!transform.any_op) -> !transform.any_op")
+          c.family->opAttributes(context, c.knobs) + " : (!transform.any_op) -> !transform.any_op")
       .str();
 }
 
-/// A transform script applying each (kernel, op) pair; with `raise`, the
-/// lifted input is raised first (a standalone schedule).
-std::string scriptText(ArrayRef<std::pair<std::string, const Candidate *>> steps, bool raise) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << "module attributes {transform.with_named_sequence} {\n"
-     << "  transform.named_sequence @__transform_main(%root: !transform.any_op {"
-     << (raise ? "transform.consumed" : "transform.readonly") << "}) {\n";
-  StringRef payload = "root";
-  if (raise) {
-    os << "    %raised = transform.apply_registered_pass \"ks-raise\" to %root : "
-          "(!transform.any_op) -> !transform.any_op\n";
-    payload = "raised";
-  }
-  for (auto [i, step] : llvm::enumerate(steps)) {
-    std::string k = "k" + std::to_string(i), r = "r" + std::to_string(i);
-    os << "    %" << k << " = transform.structured.match ops{[\"gpu.func\"]} attributes "
-       << "{sym_name = \"" << step.first << "\"} in %" << payload
-       << " : (!transform.any_op) -> !transform.any_op\n"
-       << "    " << opText(*step.second, k, r) << "\n";
-  }
-  os << "    transform.yield\n  }\n}\n";
-  return s;
+OwningOpRef<ModuleOp> buildScript(MLIRContext *context,
+                                  ArrayRef<std::pair<std::string, const Candidate *>> steps,
+                                  bool raise) {
+  context->getOrLoadDialect<transform::TransformDialect>();
+  Location loc = UnknownLoc::get(context);
+  OpBuilder b(context);
+  OwningOpRef<ModuleOp> script = ModuleOp::create(b, loc);
+  (*script)->setAttr(transform::TransformDialect::kWithNamedSequenceAttrName, b.getUnitAttr());
+  b.setInsertionPointToEnd(script->getBody());
+  auto anyOp = transform::AnyOpType::get(context);
+  // A standalone schedule consumes the lifted module (the raising replaces
+  // its kernels); the driver's own scripts only read the handle.
+  StringRef access = raise ? transform::TransformDialect::kArgConsumedAttrName
+                           : transform::TransformDialect::kArgReadOnlyAttrName;
+  auto entry = transform::NamedSequenceOp::create(
+      b, loc, transform::TransformDialect::kTransformEntryPointSymbolName, anyOp, TypeRange(),
+      [&](OpBuilder &b, Location loc, BlockArgument root) {
+        Value payload = root;
+        if (raise)
+          payload = transform::ApplyRegisteredPassOp::create(b, loc, anyOp, root, "ks-raise",
+                                                             b.getDictionaryAttr({}), ValueRange())
+                        .getResult();
+        for (auto &[kernel, candidate] : steps) {
+          auto match = transform::MatchOp::create(
+              b, loc, anyOp, payload, b.getStrArrayAttr({gpu::GPUFuncOp::getOperationName()}),
+              transform::MatchInterfaceEnumAttr(),
+              b.getDictionaryAttr(
+                  b.getNamedAttr(SymbolTable::getSymbolAttrName(), b.getStringAttr(kernel))),
+              TypeAttr(), ArrayAttr());
+          OperationState state(loc, candidate->family->transformOp);
+          state.addOperands(match.getResult());
+          state.addTypes(anyOp);
+          state.addAttributes(candidate->family->opAttributeList(b, candidate->knobs));
+          b.create(state);
+        }
+        transform::YieldOp::create(b, loc);
+      });
+  // (NamedSequenceOp's builder drops its argAttrs.)
+  entry.setArgAttr(0, access, b.getUnitAttr());
+  return script;
 }
-
 
 /// In a copy made to compile one candidate, the other raised kernels (still
 /// linalg, which only a schedule lowers) become empty: only the candidate's
@@ -68,32 +87,31 @@ void emptyOtherRaisedKernels(ModuleOp copy, StringRef keep) {
   });
 }
 
-/// Parses `script` in `payload`'s context and applies it to `payload`.
-LogicalResult applyScript(ModuleOp payload, StringRef script) {
-  OwningOpRef<ModuleOp> transforms = parseSourceString<ModuleOp>(script, payload.getContext());
-  if (!transforms)
-    return failure();
-  transform::NamedSequenceOp entry;
-  transforms->walk([&](transform::NamedSequenceOp op) {
-    if (op.getSymName() == "__transform_main")
-      entry = op;
-  });
+LogicalResult applyScript(ModuleOp payload, ModuleOp script) {
+  // A script's attributes match only payloads of its own context (the
+  // evaluator compiles copies in contexts of their own).
+  assert(payload.getContext() == script.getContext() && "a script of another context");
+  auto entry = script.lookupSymbol<transform::NamedSequenceOp>(
+      transform::TransformDialect::kTransformEntryPointSymbolName);
   if (!entry)
     return failure();
-  return transform::applyTransformNamedSequence(payload, entry, *transforms,
+  return transform::applyTransformNamedSequence(payload, entry, script,
                                                 transform::TransformOptions());
 }
 
-/// Whether `script` applies to a copy of `module` (diagnostics silenced);
-/// when it does not, `why` (if given) holds the first error.
-bool appliesToCopy(ModuleOp module, StringRef script, std::string *why) {
+LogicalResult applyCandidate(ModuleOp payload, StringRef kernel, const Candidate &c) {
+  OwningOpRef<ModuleOp> script = buildScript(payload.getContext(), {{kernel.str(), &c}}, false);
+  return applyScript(payload, *script);
+}
+
+bool appliesToCopy(ModuleOp module, StringRef kernel, const Candidate &c, std::string *why) {
   OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
   ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
     if (why && why->empty() && diag.getSeverity() == DiagnosticSeverity::Error)
       *why = diag.str();
     return success();
   });
-  return succeeded(applyScript(*copy, script));
+  return succeeded(applyCandidate(*copy, kernel, c));
 }
 
 /// A fingerprint of the kernel's code: its generic form without the facts

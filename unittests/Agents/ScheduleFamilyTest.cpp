@@ -10,6 +10,9 @@
 #include "kernelskill/Agents/Rules.h"
 #include "kernelskill/Agents/ScheduleFamily.h"
 
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/MLIRContext.h"
+
 #include "gtest/gtest.h"
 
 using namespace mlir::ks;
@@ -48,15 +51,34 @@ TEST(ScheduleFamily, SplitReductionClaimsMatchTheTransform) {
 
 TEST(ScheduleFamily, KnobsBecomeTheOpsAttributes) {
   const ScheduleFamily *f = lookupScheduleFamily("outer_product");
-  std::string attrs = f->opAttributes({{"BM", 64}, {"LM", 8}, {"ASYNC", 1}, {"STAGES", 3}});
+  mlir::MLIRContext context;
+  std::string attrs = f->opAttributes(&context, {{"BM", 64}, {"LM", 8}, {"ASYNC", 1}, {"STAGES", 3}});
   EXPECT_NE(attrs.find("block_tile = array<i64: 64, 128>"), std::string::npos) << attrs;
   EXPECT_NE(attrs.find("lanes = array<i64: 8, 4>"), std::string::npos) << attrs;
   EXPECT_NE(attrs.find("stages = 3, async_copy"), std::string::npos) << attrs;
   const ScheduleFamily *g = lookupScheduleFamily("split_reduction");
-  EXPECT_EQ(g->opAttributes({{"LANES_OUT", 32}, {"WARPS_RED", 16}, {"WARPS_OUT", 1}}),
+  EXPECT_EQ(g->opAttributes(&context, {{"LANES_OUT", 32}, {"WARPS_RED", 16}, {"WARPS_OUT", 1}}),
             "{lanes = array<i64: 32, 1>, warps = array<i64: 1, 16>, outputs_per_thread = 1, "
             "vector = 1, unroll = 1}");
   EXPECT_EQ(lookupScheduleFamily("tensor_core"), nullptr);
+}
+
+// The tuning database keys points by the attributes' text: for every
+// family, the text parses back to the attributes the transform op is built
+// with (their order aside), and a flag left unset is absent from both.
+TEST(ScheduleFamily, AttributeTextIsTheBuiltAttributes) {
+  mlir::MLIRContext context;
+  mlir::Builder b(&context);
+  for (const ScheduleFamily *f : allScheduleFamilies()) {
+    std::string text = f->opAttributes(&context, {});
+    mlir::Attribute parsed = mlir::parseAttribute(text, &context);
+    ASSERT_TRUE(parsed) << f->name.str() << ": " << text;
+    EXPECT_EQ(parsed, b.getDictionaryAttr(f->opAttributeList(b, {}))) << f->name.str();
+  }
+  const ScheduleFamily *rows = lookupScheduleFamily("row_reduction");
+  EXPECT_EQ(rows->opAttributes(&context, {{"O", 1}}),
+            "{threads_per_row = 32, rows_per_block = 8, vector = 4, unroll = 4, "
+            "cached_turns = 8, online = true}");
 }
 
 TEST(ScheduleFamily, ComplexityCountsTransforms) {

@@ -3,7 +3,7 @@
 // A schedule family is one parameterized transform op of the library
 // (docs/Transforms.md) seen as a set of integer knobs: the agents propose
 // values for the knobs (#ks.proposal), the driver picks one value per knob,
-// and the family turns that choice into the transform op (as script text),
+// and the family turns that choice into the transform op's attributes,
 // checks it against the problem with the transform's own verifier, and
 // states its resource claims as formulas of the knobs. The families hold no
 // heuristics: which values are worth trying is the rule tables' business
@@ -20,6 +20,8 @@
 #include "kernelskill/Transforms/PrivatizedAtomics.h"
 #include "kernelskill/Transforms/RowReduction.h"
 #include "kernelskill/Transforms/TransposeTile.h"
+
+#include "mlir/IR/Builders.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -53,9 +55,11 @@ struct ScheduleFamily {
 
   /// The knobs' defaults overridden by `values`.
   KnobValues complete(const KnobValues &values) const;
-  /// The transform op's attribute dictionary for `values` ("{block_tile =
-  /// array<i64: 128, 128>, ...}").
-  std::string opAttributes(const KnobValues &values) const;
+  /// The transform op's attributes for `values`, in the op's order.
+  llvm::SmallVector<NamedAttribute> opAttributeList(Builder &b, const KnobValues &values) const;
+  /// The same as text, in that order ("{block_tile = array<i64: 128, 128>,
+  /// ...}"): the tuning database's key of a point and the transcript's.
+  std::string opAttributes(MLIRContext *context, const KnobValues &values) const;
   /// The transform op's own check (the same code the op runs) of `values`
   /// against the kernel (its contraction, or its forall for the families
   /// of raised kernels without one) and the chip's limits: empty when it
