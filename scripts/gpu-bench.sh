@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [exhaustive] [seeds] [agents-ab] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [exhaustive] [seeds] [agents-ab] [energy] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -167,6 +167,16 @@ if want agents-ab; then
   ab agents agents "${AGENTS_MODES:-memory compute resource}" \
     "${SEARCH_ONLY:-gemm_nn_auto_4096,gemm_nn_auto_1000,softmax_auto_16384_4096,rmsnorm_auto_16384_4096,stencil2d}" \
     "${MEASURED_BUDGET:-8}"
+fi
+if want energy; then
+  # objective=energy (issue 40): the measured search of ENERGY_ONLY cases with
+  # the finalists' energy per launch read from NVML; energy.md: per case the
+  # original, the fastest finalist and the candidate chosen for its energy,
+  # all from the decision's one ks-bench run.
+  ab energy objective energy "${ENERGY_ONLY:-gemm_nn_auto_4096,softmax_auto_16384_4096,stencil2d}" \
+    "${MEASURED_BUDGET:-8}"
+  python3 bench/objective/energy_report.py "$W/energy-energy" | tee "$W/energy.md"
+  cp "$W/energy.md" "$FINAL/"
 fi
 if want objective; then
   unpack_bundle

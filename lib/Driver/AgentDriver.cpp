@@ -276,7 +276,9 @@ LogicalResult AgentDriver::writeOutputs(KernelSearch &search, const RunContext &
                                                 : precision == Precision::TF32 ? "tf32"
                                                                                : "fast");
     doc.getAsObject()->try_emplace(
-        "objective", objective == Objective::Throughput ? "throughput" : "latency");
+        "objective", objective == Objective::Throughput ? "throughput"
+                     : objective == Objective::Energy   ? "energy"
+                                                        : "latency");
     doc.getAsObject()->try_emplace("search", this->search.getValue());
     if (!agents.empty())
       doc.getAsObject()->try_emplace("agents", llvm::json::Array(agents));
@@ -341,6 +343,9 @@ void AgentDriver::runOnOperation() {
     if (objective == Objective::Throughput && d.measuredBeforeMs <= 0 && d.changed)
       d.decision += "; objective=throughput ranked by the latency model: it has no term for "
                     "concurrent launches (measure=cuda times them)";
+    if (objective == Objective::Energy && d.measuredBeforeMs <= 0 && d.changed)
+      d.decision += "; objective=energy ranked by the latency model: it has no energy term "
+                    "(measure=cuda reads the GPU's energy counter)";
     if (d.measuredWith.empty())
       d.measuredWith = modeNote;
     else if (measure == MeasureMode::Cuda && StringRef(d.measuredWith).starts_with("not measured"))

@@ -32,7 +32,8 @@ namespace mlir::ks::driver {
 /// verdict belongs to the PTX, which another build may lower differently.
 /// Times per launch with concurrent launches (objective=throughput) are
 /// another kind of record than a launch's own ("measured_throughput"): a
-/// search for one objective never takes the other's times.
+/// search for one objective never takes the other's times; nor are energy
+/// records ("measured_energy", with joules per launch beside the time).
 class CandidateMemory {
 public:
   CandidateMemory(StringRef path, std::string fingerprint, std::string gpu, std::string chip,
@@ -40,7 +41,9 @@ public:
                   Objective objective)
       : fingerprint(std::move(fingerprint)), gpu(std::move(gpu)), chip(std::move(chip)),
         workload(std::move(workload)), toolchain(std::move(toolchain)),
-        measuredKind(objective == Objective::Throughput ? "measured_throughput" : "measured"),
+        measuredKind(objective == Objective::Throughput ? "measured_throughput"
+                     : objective == Objective::Energy   ? "measured_energy"
+                                                        : "measured"),
         optLevel(optLevel) {
 #if !KS_HAVE_TUNING_DB
     return; // built without SQLite: the short-term memory only
@@ -69,7 +72,8 @@ public:
                                o->getInteger("spill_bytes").value_or(0), status};
         else if (o->getString("kind") == measuredKind && r.workload == this->workload)
           measured[r.schedule] = {o->getNumber("median_ms").value_or(-1), status,
-                                  o->getString("verification").value_or("").str()};
+                                  o->getString("verification").value_or("").str(), -1,
+                                  o->getNumber("energy_j").value_or(-1)};
         else if (o->getString("kind") == "measured" && r.workload != this->workload &&
                  status == "pass") {
           // Another workload's measurement calibrates the model here (that
@@ -91,6 +95,7 @@ public:
     std::string status;       ///< "pass" or "rejected: ..."
     std::string verification; ///< where it was verified
     double predictedMs = -1;  ///< the model's time at that workload (calibration)
+    double energyJ = -1;      ///< objective=energy: joules per launch
   };
   const Verdict *lookup(const std::string &schedule) const {
     auto it = known.find(schedule);
@@ -116,6 +121,7 @@ public:
                               {"status", m.status},
                               {"verification", m.verification},
                               {"predicted_ms", m.predictedMs},
+                              {"energy_j", m.energyJ},
                               {"toolchain", toolchain}});
   }
   /// Measured / predicted of `schedule` at other workloads (the median of

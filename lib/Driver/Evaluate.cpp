@@ -129,6 +129,7 @@ KernelSearch::Compiled KernelSearch::compileForBench(Candidate &c, const std::st
   }
   if (measured) {
     c.measuredMs = measured->medianMs;
+    c.measuredEnergyJ = measured->energyJ;
     c.verification = measured->verification;
     c.measuredFromMemory = true;
     if (measured->status != "pass" && verdict.status == "compiled")
@@ -249,6 +250,7 @@ struct BenchSession {
   std::string prefix;
   BenchJob job;
   MLIRContext *context = nullptr; ///< for the tuning database's keys
+  std::string energyError;        ///< why the original has no energy reading
 
   /// One ks-bench run named `what`; nothing when it failed or the original
   /// did not pass (d.measuredWith says why).
@@ -351,6 +353,13 @@ std::string describeMeasurement(const BenchSession &b, StringRef bench, size_t m
                           "each on its own stream and buffers (ms per launch)",
                           b.job.streams)
                 .str();
+  if (b.job.energySeconds > 0)
+    text += b.energyError.empty()
+                ? llvm::formatv("; objective=energy: the finalists' energy per launch read "
+                                "from NVML over {0} s of back-to-back launches each",
+                                b.job.energySeconds)
+                      .str()
+                : "; objective=energy: no energy reading (" + b.energyError + ")";
   if (b.job.tf32Tolerance)
     text += "; verified at the TF32 tolerance (precision=" +
             std::string(precision == Precision::TF32 ? "tf32" : "fast") +
@@ -386,6 +395,7 @@ bool KernelSearch::measureCandidates(KernelDecision &d, const Reference &ref, Ru
   const CandidateMemory::Measurement *original = memory.lookupMeasurement("original");
   if (pending.empty() && original) {
     d.measuredBeforeMs = original->medianMs;
+    d.measuredBeforeEnergyJ = original->energyJ;
     d.measuredWith = "every measurement from the tuning database (" + ref.workload + ")";
     return true;
   }
@@ -417,13 +427,18 @@ bool KernelSearch::measureCandidates(KernelDecision &d, const Reference &ref, Ru
   if (screen && order.size() > kMinFinalists &&
       !screenCandidates(b, order, variantOf, originalVariant, std::max(1, int(reps)), screenMs))
     return false;
+  // objective=energy: the finalists' run also reads each one's energy per
+  // launch (the screen ranks by time: energy readings take half a second).
+  if (objective == Objective::Energy)
+    b.job.energySeconds = kEnergySeconds;
   size_t from = 0, rounds = 0;
   if (!timeFinalists(b, order, variantOf, originalVariant, screenMs, from, rounds))
     return false;
   memory.remember("original",
                   CandidateMemory::Measurement{d.measuredBeforeMs, "pass", "the reference",
                                                d.predictedBefore > 0 ? d.predictedBefore * 1e3
-                                                                     : -1});
+                                                                     : -1,
+                                               d.measuredBeforeEnergyJ});
   // Screened out: never verified at the workload, so never chosen (and
   // remembered so, for a repeat run to decide the same).
   double fastestScreened = screenMs.empty() ? 0 : screenMs.at(order.front());
@@ -482,6 +497,9 @@ bool KernelSearch::timeFinalists(BenchSession &b, const std::vector<size_t> &ord
     ++rounds;
     ++timedRuns;
     d.measuredBeforeMs = timed->at("original").medianMs;
+    d.measuredBeforeEnergyJ = timed->at("original").energyJ;
+    if (b.job.energySeconds > 0 && d.measuredBeforeEnergyJ <= 0)
+      b.energyError = timed->at("original").energyError;
     for (size_t i = from; i < end; ++i) {
       size_t index = order[i];
       Candidate &c = d.evaluated[index];
@@ -493,11 +511,12 @@ bool KernelSearch::timeFinalists(BenchSession &b, const std::vector<size_t> &ord
       }
       anyPassed = true;
       c.measuredMs = it->second.medianMs;
+      c.measuredEnergyJ = it->second.energyJ;
       c.timedRun = timedRuns;
       c.verification += " and " + ref.workload;
       b.memory.remember(c.family->opAttributes(b.context, c.knobs),
                         CandidateMemory::Measurement{c.measuredMs, "pass", c.verification,
-                                                     c.cost.seconds * 1e3});
+                                                     c.cost.seconds * 1e3, c.measuredEnergyJ});
     }
     from = end;
   }

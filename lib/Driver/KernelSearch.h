@@ -68,6 +68,10 @@ inline constexpr double kMeasurementNoise = 0.02;
 /// (and timed in the same run): half the noise, since preferring it trades
 /// a likely loss for simplicity.
 inline constexpr double kSimplerBand = 0.01;
+/// objective=energy: two energy readings closer than this are the same to
+/// the driver (the counter's millijoule step over half a second of
+/// launches, and the board's power drifting with its temperature).
+inline constexpr double kEnergyNoise = 0.03;
 /// Screening (screen=true): the candidates verified at the workload are
 /// those screened within this fraction of the fastest (twice the noise:
 /// any of them may still win or be the simpler one within the noise), and
@@ -256,6 +260,12 @@ public:
   /// measure=cuda: the first round measured, refine='s rounds.
   void measureRounds(KernelDecision &d, const KernelShape &shape, RunContext &run,
                      SearchState &s);
+  /// objective=energy's step 5: the verified candidate of least energy per
+  /// launch, if it uses less than the original by kEnergyNoise, else the
+  /// original back. Returns why it could not decide (no energy readings:
+  /// the caller decides by time), or nothing when it did.
+  std::optional<std::string> selectByEnergy(gpu::GPUFuncOp kernel, KernelDecision &d,
+                                            const KernelShape &shape, RunContext &run);
   /// Step 5 with measurements (Select.cpp).
   void selectMeasured(gpu::GPUFuncOp kernel, KernelDecision &d, const KernelShape &shape,
                       RunContext &run);

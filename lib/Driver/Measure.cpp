@@ -68,6 +68,8 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
     args.push_back("--time-only");
   if (job.streams > 1)
     args.insert(args.end(), {"--streams", std::to_string(job.streams)});
+  if (job.energySeconds > 0)
+    args.insert(args.end(), {"--energy", llvm::formatv("{0}", job.energySeconds).str()});
   llvm::sys::fs::remove(job.jsonPath);
   // (ks-bench enforces its own --timeout per run.)
   ChildResult child = runLogged(job.bench, args, job.logPath, /*timeoutSeconds=*/0);
@@ -101,6 +103,10 @@ llvm::Expected<std::map<std::string, BenchOutcome>> mlir::ks::runBench(const Ben
       o.reason = failureReason(*r);
     if (const llvm::json::Object *timing = r->getObject(keys::kTiming))
       o.medianMs = timing->getNumber(keys::kMedianMs).value_or(-1);
+    if (const llvm::json::Object *energy = r->getObject(keys::kEnergy)) {
+      o.energyJ = energy->getNumber(keys::kEnergyJoulesPerLaunch).value_or(-1);
+      o.energyError = energy->getString(keys::kError).value_or("").str();
+    }
     outcomes[r->getString(keys::kName).value_or("").str()] = o;
   }
   // No GPU: every job fails the same way; the caller falls back.

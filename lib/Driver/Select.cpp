@@ -246,8 +246,76 @@ LogicalResult KernelSearch::applyChosen(gpu::GPUFuncOp kernel, KernelDecision &d
   return success();
 }
 
+/// The simplest candidate whose `figure` (a time, an energy) is within
+/// kSimplerBand of `best`'s, of the same timed run: figures of two runs (a
+/// refine round, the tuning database) differ by more than the band (a
+/// simpler GEMM chosen across runs timed 6% slower on its own, issue 44).
+static int simplestWithinBand(ArrayRef<Candidate> evaluated, int best,
+                              double Candidate::*figure) {
+  int chosen = best;
+  for (auto [i, c] : llvm::enumerate(evaluated))
+    if (c.isCompiled() && c.*figure > 0 && c.timedRun > 0 &&
+        c.timedRun == evaluated[best].timedRun &&
+        c.*figure <= evaluated[best].*figure * (1 + kSimplerBand) &&
+        c.family->complexity(c.knobs) <
+            evaluated[chosen].family->complexity(evaluated[chosen].knobs))
+      chosen = int(i);
+  return chosen;
+}
+
+std::optional<std::string> KernelSearch::selectByEnergy(gpu::GPUFuncOp kernel,
+                                                        KernelDecision &d,
+                                                        const KernelShape &shape,
+                                                        RunContext &run) {
+  int best = -1;
+  for (auto [i, c] : llvm::enumerate(d.evaluated))
+    if (c.isCompiled() && c.measuredMs > 0 && c.measuredEnergyJ > 0 &&
+        (best < 0 || c.measuredEnergyJ < d.evaluated[best].measuredEnergyJ))
+      best = int(i);
+  if (best < 0 || d.measuredBeforeEnergyJ <= 0)
+    return std::string("objective=energy: no energy reading of ") +
+           (best < 0 ? "any verified candidate" : "the original") + ", decided by time";
+  // The simpler of the readings of one run within the band, as for time.
+  int chosen = simplestWithinBand(d.evaluated, best, &Candidate::measuredEnergyJ);
+  Candidate &winner = d.evaluated[chosen];
+  double before = d.measuredBeforeEnergyJ;
+  if (winner.measuredEnergyJ >= before * (1 - kEnergyNoise)) {
+    keepOriginal(kernel, d, shape, run,
+                 llvm::formatv("the verified candidate of least energy ({0:f4} mJ per launch) "
+                               "does not use less than the original ({1:f4} mJ) by more than "
+                               "the noise ({2}%)",
+                               winner.measuredEnergyJ * 1e3, before * 1e3,
+                               int(kEnergyNoise * 100))
+                     .str());
+    return std::nullopt;
+  }
+  if (failed(applyChosen(kernel, d, chosen))) {
+    keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel");
+    return std::nullopt;
+  }
+  d.decision = llvm::formatv("applied {0} {1}: measured least energy of {2} verified ({3:f4} mJ "
+                             "per launch, {4:f2}x less than the original's {5:f4} mJ; {6:f4} ms "
+                             "against {7:f4} ms){8}",
+                             winner.family->name, describeKnobs(winner), d.evaluated.size(),
+                             winner.measuredEnergyJ * 1e3, before / winner.measuredEnergyJ,
+                             before * 1e3, winner.measuredMs, d.measuredBeforeMs,
+                             chosen == best ? "" : "; the simplest within the noise")
+                   .str();
+  return std::nullopt;
+}
+
 void KernelSearch::selectMeasured(gpu::GPUFuncOp kernel, KernelDecision &d,
                                   const KernelShape &shape, RunContext &run) {
+  // objective=energy: the verified candidate of least energy per launch,
+  // when the readings are there; else (and for every other objective) by
+  // time, below.
+  std::string note;
+  if (objective == Objective::Energy) {
+    std::optional<std::string> noEnergy = selectByEnergy(kernel, d, shape, run);
+    if (!noEnergy)
+      return;
+    note = "; " + *noEnergy;
+  }
   // Step 5 with measurements: the fastest verified candidate; within the
   // noise of the fastest (kMeasurementNoise) the simpler one, and only when
   // it beats the measured original by more than the noise.
@@ -256,21 +324,11 @@ void KernelSearch::selectMeasured(gpu::GPUFuncOp kernel, KernelDecision &d,
     if (best < 0)
       return keepOriginal(kernel, d, shape, run,
                           "no candidate was verified and measured (see each one's status)");
-    // Only between medians of the same run: times of two runs (a refine
-    // round, the tuning database) differ by more than the band (a simpler
-    // GEMM chosen this way timed 6% slower on its own, issue 44).
-    int chosen = best;
-    for (auto [i, c] : llvm::enumerate(d.evaluated))
-      if (c.isCompiled() && c.measuredMs > 0 && c.timedRun > 0 &&
-          c.timedRun == d.evaluated[best].timedRun &&
-          c.measuredMs <= d.evaluated[best].measuredMs * (1 + kSimplerBand) &&
-          c.family->complexity(c.knobs) <
-              d.evaluated[chosen].family->complexity(d.evaluated[chosen].knobs))
-        chosen = int(i);
+    int chosen = simplestWithinBand(d.evaluated, best, &Candidate::measuredMs);
     Candidate &winner = d.evaluated[chosen];
     if (std::optional<std::string> slower = notFasterThanOriginal(
             "the fastest verified candidate", winner.measuredMs, d.measuredBeforeMs))
-      return keepOriginal(kernel, d, shape, run, *slower);
+      return keepOriginal(kernel, d, shape, run, *slower + note);
     if (failed(applyChosen(kernel, d, chosen)))
       return keepOriginal(kernel, d, shape, run, "the winning schedule failed on the kernel");
     d.decision = llvm::formatv("applied {0} {1}: measured {6} verified of {2} ({3:f4} ms, "
@@ -285,6 +343,7 @@ void KernelSearch::selectMeasured(gpu::GPUFuncOp kernel, KernelDecision &d,
                                   "the noise",
                                   d.evaluated[best].measuredMs)
                         .str();
+    d.decision += note;
     return;
   }
 

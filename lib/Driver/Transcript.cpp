@@ -35,6 +35,8 @@ Object candidateJSON(const Candidate &c) {
                 {"status", c.statusText()}};
   if (c.measuredMs >= 0)
     o["measured_ms"] = c.measuredMs;
+  if (c.measuredEnergyJ > 0)
+    o["measured_energy_mj"] = c.measuredEnergyJ * 1e3;
   if (!c.verification.empty())
     o["verification"] = c.verification;
   if (c.measuredFromMemory)
@@ -168,6 +170,8 @@ Object mlir::ks::toJSON(const KernelDecision &d) {
     o["verified_with"] = d.verifiedWith;
   if (d.measuredBeforeMs >= 0)
     o["measured_before_ms"] = d.measuredBeforeMs;
+  if (d.measuredBeforeEnergyJ > 0)
+    o["measured_before_energy_mj"] = d.measuredBeforeEnergyJ * 1e3;
   if (d.compileSeconds >= 0)
     o["compile_seconds"] = d.compileSeconds;
   if (!d.calibratedWith.empty())
@@ -239,6 +243,10 @@ void mlir::ks::printExplanation(llvm::raw_ostream &os, const KernelDecision &d) 
       os << "  measured: " << llvm::format("%.4f", c.measuredMs) << " ms vs "
          << llvm::format("%.4f", d.measuredBeforeMs) << " ms for the original ("
          << llvm::format("%.2f", d.measuredBeforeMs / c.measuredMs) << "x, verified)\n";
+    if (c.measuredEnergyJ > 0 && d.measuredBeforeEnergyJ > 0)
+      os << "  energy: " << llvm::format("%.4f", c.measuredEnergyJ * 1e3) << " mJ per launch vs "
+         << llvm::format("%.4f", d.measuredBeforeEnergyJ * 1e3) << " mJ for the original ("
+         << llvm::format("%.2f", d.measuredBeforeEnergyJ / c.measuredEnergyJ) << "x less)\n";
   } else if (d.measuredBeforeMs > 0) {
     os << "  measured: the original " << llvm::format("%.4f", d.measuredBeforeMs) << " ms\n";
   }

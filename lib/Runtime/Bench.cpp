@@ -2,6 +2,7 @@
 
 #include "kernelskill/Runtime/Bench.h"
 #include "kernelskill/Runtime/Counters.h"
+#include "kernelskill/Runtime/Energy.h"
 #include "kernelskill/Runtime/Device.h"
 #include "kernelskill/Runtime/HostData.h"
 #include "kernelskill/Runtime/SharedRun.h"
@@ -638,6 +639,29 @@ json VariantRunner::run(const Variant &reference, const Variant &candidate) {
   if (launch.bytes)
     result[keys::kGbps] = *launch.bytes / seconds / 1e9;
 
+  if (options.energySeconds > 0) {
+    // Batches of about 2 ms (synchronized, so that each is counted whole).
+    int64_t perBatch = int64_t(std::clamp(std::ceil(2.0 / std::max(summary.median, 1e-4)), 1.0,
+                                          10000.0));
+    EnergySample sample;
+    std::string why;
+    auto batch = [&]() -> int64_t {
+      cudaError_t e = cudaSuccess;
+      for (int64_t b = 0; e == cudaSuccess && b < perBatch; ++b)
+        e = launch_(cand, timer.stream);
+      if (e == cudaSuccess)
+        e = cudaStreamSynchronize(timer.stream);
+      if (e != cudaSuccess) {
+        why = "launch failed: " + describe(e);
+        return -1;
+      }
+      return perBatch;
+    };
+    if (measureEnergy(options.device, options.energySeconds, batch, sample, why))
+      result[keys::kEnergy] = energyJSON(sample);
+    else
+      result[keys::kEnergy] = {{keys::kError, why}};
+  }
   phases[keys::kSecondsTiming] = phase.lap();
   if (options.timeOnly) {
     result[keys::kSeconds] = phases;

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Runtime/Bench.h"
+#include "kernelskill/Runtime/Energy.h"
 #include "kernelskill/Runtime/Results.h"
 #include "kernelskill/Runtime/TuningDB.h"
 #include "kernelskill/Runtime/Workload.h"
@@ -71,6 +72,10 @@ Measurement:
                           its own copy of the buffers; the time per launch (the wave's over
                           N) is the steady-state throughput; not recorded in the database;
                           not with --baseline
+  --energy SECONDS        after timing, each variant's energy per launch: NVML's energy
+                          counter over at least SECONDS (0.1 to 60) of back-to-back
+                          launches (L2 warm), and the board's mean power ("energy" in the
+                          JSON; an error there when NVML or the counter is missing)
 
 Output:
   --json FILE             write the results as JSON ("-" for stdout)
@@ -221,6 +226,20 @@ void printTable(const json &variantsJSON, const json &baselinesJSON) {
                 fmt(m, "global_store_sectors_per_request", "%.2f").c_str(),
                 fmt(m, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "%.0f").c_str(),
                 fmt(m, "smsp__sass_average_branch_targets_threads_uniform.pct", "%.1f").c_str());
+  }
+  for (const json &v : variantsJSON) {
+    if (!v.contains(keys::kEnergy))
+      continue;
+    const json &e = v[keys::kEnergy];
+    std::string name = v.value(keys::kName, std::string("?"));
+    if (e.contains(keys::kError))
+      std::printf("  %s: no energy: %s\n", name.c_str(),
+                  e[keys::kError].get<std::string>().c_str());
+    else
+      std::printf("  %s: %.4f mJ per launch, %.0f W over %.2f s (%lld launches)\n", name.c_str(),
+                  e[keys::kEnergyJoulesPerLaunch].get<double>() * 1e3,
+                  e[keys::kEnergyWatts].get<double>(), e[keys::kEnergySeconds].get<double>(),
+                  (long long)e[keys::kEnergyLaunches].get<int64_t>());
   }
   for (const VariantResult &v : variants)
     if (v.status != keys::kStatusPass && v.status != keys::kStatusTimed) {
@@ -401,6 +420,9 @@ int main(int argc, char **argv) {
       options.timeOnly = true;
     else if (a == "--streams")
       ok = number(options.streams) && options.streams >= 1 && options.streams <= 64;
+    else if (a == "--energy")
+      ok = number(options.energySeconds) && options.energySeconds >= kMinEnergySeconds &&
+           options.energySeconds <= 60;
     else if (a == "--json")
       ok = value(jsonPath);
     else if (a == "--db")

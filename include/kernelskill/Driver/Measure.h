@@ -49,6 +49,9 @@ struct BenchJob {
   /// Concurrent launches per timed sample (--streams; objective=throughput):
   /// the times are per launch in that steady state. 1: a launch alone.
   int streams = 1;
+  /// Seconds of back-to-back launches whose energy ks-bench reads per
+  /// variant (--energy; objective=energy). 0: none.
+  double energySeconds = 0;
   std::string jsonPath, logPath;
 };
 
@@ -57,6 +60,9 @@ struct BenchJob {
 /// prototype's harness saw the per-launch time settle by 8 streams:
 /// bench/results/2026-12-04-h200-objective).
 constexpr int kThroughputStreams = 8;
+/// objective=energy: the seconds of launches each energy reading spans (the
+/// counter steps by a millijoule every few to tens of milliseconds).
+constexpr double kEnergySeconds = 0.5;
 
 /// What ks-bench said of one variant.
 struct BenchOutcome {
@@ -64,6 +70,9 @@ struct BenchOutcome {
                       ///< (verification) or "error" (launch, load, timeout)
   std::string reason; ///< why it failed; empty on "pass" and "timed"
   double medianMs = -1;
+  /// --energy: joules per launch (-1: not measured), or why not.
+  double energyJ = -1;
+  std::string energyError;
 };
 
 /// Runs `job` and returns each variant's outcome by name. Fails (with what

@@ -54,6 +54,9 @@ struct Candidate {
   /// measure=cuda: ks-bench's median at the workload (-1: not measured),
   /// what verified it, and whether the figures came from the tuning database.
   double measuredMs = -1;
+  /// objective=energy: the board's joules per launch at the workload, in
+  /// the same run as measuredMs (-1: not measured).
+  double measuredEnergyJ = -1;
   std::string verification;
   bool measuredFromMemory = false;
   /// Which of this driver's timed ks-bench runs measured it (0: none, the

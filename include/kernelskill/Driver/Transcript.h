@@ -44,6 +44,7 @@ struct KernelDecision {
   /// measure=cuda: how candidates were measured, or why they were not.
   std::string measuredWith;
   double measuredBeforeMs = -1;     ///< the lifted original, measured in the same run
+  double measuredBeforeEnergyJ = -1; ///< objective=energy: its joules per launch
   /// The search's cost in wall-clock seconds: applying, lowering and
   /// assembling the candidates; measuring them (measure=cuda); -1 when
   /// that step did not run.

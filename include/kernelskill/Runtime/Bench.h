@@ -83,6 +83,9 @@ struct BenchOptions {
   /// over their number, the time per launch in the steady state that many
   /// independent launches reach (objective=throughput). 1: one launch alone.
   int streams = 1;
+  /// --energy S: after timing, the energy of a launch over at least S
+  /// seconds of back-to-back launches (Energy.h; objective=energy). 0: none.
+  double energySeconds = 0;
 };
 
 /// A baseline measured with the same method in the same run.

@@ -40,6 +40,15 @@ inline constexpr const char *kTiming = "timing";
 inline constexpr const char *kTflops = "tflops";
 inline constexpr const char *kGbps = "gbps";
 inline constexpr const char *kCounters = "counters";
+/// --energy: {"joules_per_launch", "watts", "seconds", "launches", "method"},
+/// or {"error"} when the counter could not be read (the variant still
+/// passes: the energy is a measurement beside its time).
+inline constexpr const char *kEnergy = "energy";
+inline constexpr const char *kEnergyJoulesPerLaunch = "joules_per_launch";
+inline constexpr const char *kEnergyWatts = "watts";
+inline constexpr const char *kEnergySeconds = "seconds";
+inline constexpr const char *kEnergyLaunches = "launches";
+inline constexpr const char *kEnergyMethod = "method";
 /// Host wall seconds of a variant job's phases: {"reference" (running it and
 /// copying its outputs back, or taking them from an earlier worker),
 /// "candidate" (its two poisoned runs and copies), "verification" (host

@@ -30,9 +30,10 @@ enum class MeasureMode { Static, Cuda, Auto };
 /// Which arithmetic the user allows an optimized kernel: exactly the source's
 /// (reassociated sums only), TF32 tensor-core products, or fast math.
 enum class Precision { Strict, TF32, Fast };
-/// What the agent driver minimizes: one launch's time alone on the GPU, or
-/// the time per launch when many independent launches run at once.
-enum class Objective { Latency, Throughput };
+/// What the agent driver minimizes: one launch's time alone on the GPU, the
+/// time per launch when many independent launches run at once, or the
+/// board's energy per launch (measured with NVML).
+enum class Objective { Latency, Throughput, Energy };
 /// Which analysis ks-print-analysis prints.
 enum class AnalysisKind {
   Index,
@@ -138,7 +139,10 @@ KS_CHOICE_PARSER(::mlir::ks::Objective)
                  "one launch's time, alone on the GPU"),                                          \
       clEnumValN(::mlir::ks::Objective::Throughput, "throughput",                                \
                  "the time per launch with many independent launches at once (measure=cuda "    \
-                 "times waves of concurrent launches)"))
+                 "times waves of concurrent launches)"),                                     \
+      clEnumValN(::mlir::ks::Objective::Energy, "energy",                                        \
+                 "the board's energy per launch (measure=cuda reads NVML's energy counter "      \
+                 "over back-to-back launches)"))
 #define KS_BINARY_FORMAT_VALUES                                                                    \
   ::llvm::cl::values(clEnumValN(::mlir::ks::BinaryFormat::PTX, "ptx", "PTX text"),                 \
                      clEnumValN(::mlir::ks::BinaryFormat::Cubin, "cubin", "assembled by ptxas"))

@@ -18,7 +18,10 @@ at a workload of even sizes (the full one) when verifying; FAKE_BENCH_FAST=c5,c6
 makes those candidates take 0.5 ms (0.55 with --time-only). FAKE_BENCH_SCALE=F multiplies every
 time by F (a test of the roofline target needs times a GPU could reach). With --streams N (waves
 of concurrent launches) FAKE_BENCH_STREAMS_FAST=c3 makes those candidates take 0.4 ms and the
-original 5 ms.
+original 5 ms. With --energy S every passing variant gets an energy reading of
+0.3 mJ per ms of its time (300 W), but FAKE_BENCH_ENERGY_LOW=c2 gives those 0.1 mJ and
+FAKE_BENCH_ENERGY_LOW=original the original 0.05 mJ; FAKE_BENCH_NO_ENERGY=1 makes every
+reading an error (no NVML).
 Each call is appended to FAKE_BENCH_LOG (when set).
 """
 import json
@@ -31,7 +34,7 @@ i = 0
 while i < len(args):
     a = args[i]
     if a in ("--spec", "--workload", "--reps", "--warmup", "--timeout", "--json", "--baseline",
-             "--flops", "--bytes", "--reference", "--streams"):
+             "--flops", "--bytes", "--reference", "--streams", "--energy"):
         opts[a] = args[i + 1]
         i += 2
     elif a == "--launches":
@@ -91,6 +94,14 @@ for name, path, kernel in variants:
         r["timing"]["median_ms"] += 0.05
     if "timing" in r:
         r["timing"]["median_ms"] *= float(os.environ.get("FAKE_BENCH_SCALE", "1"))
+    if "--energy" in opts and r["status"] in ("pass", "timed"):
+        low = os.environ.get("FAKE_BENCH_ENERGY_LOW", "").split(",")
+        joules = r["timing"]["median_ms"] * 0.3e-3
+        if name in low:
+            joules = 0.05e-3 if name == "original" else 0.1e-3
+        r["energy"] = {"joules_per_launch": joules, "watts": 300.0, "seconds": 0.5, "launches": 100}
+        if os.environ.get("FAKE_BENCH_NO_ENERGY"):
+            r["energy"] = {"error": "NVML not found (libnvidia-ml.so.1)"}
     if mode == "nogpu":
         r = {"name": name, "status": "error", "error": "no usable CUDA GPU"}
     elif why:

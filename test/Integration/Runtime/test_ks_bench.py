@@ -3,7 +3,7 @@
 by a replayed graph), catches a planted wrong kernel, one that leaves elements unwritten, one that only passes
 on zeros, one that goes wrong after the timed runs (and passes one whose bytes
 change within the tolerance), times without verifying with --time-only, times waves of concurrent launches
-(--streams), survives a faulting and a hanging kernel, and runs the cuBLAS and
+(--streams), reads each variant's energy per launch (--energy), survives a faulting and a hanging kernel, and runs the cuBLAS and
 copy baselines. Exits 77 (skipped) without a GPU or nvcc.
 
 usage: test_ks_bench.py KS_BENCH [NVCC]
@@ -133,6 +133,25 @@ def main():
     proc = subprocess.run([ks_bench, "db", "export", "--db", streams_db], capture_output=True,
                           text=True)
     check(not proc.stdout.strip(), f"streams: recorded {proc.stdout[:200]!r}")
+
+    # --energy 0.5: each variant's energy per launch from NVML's counter over
+    # half a second of back-to-back launches. The board draws between 30 and
+    # 1500 W, and a launch's energy is about the power times its time (within
+    # 2x: the runs are back to back, the timing's L2 flushed).
+    r = bench(f"ref={ptx}@saxpy", f"stride={ptx}@saxpy_stride", *big, "--energy", "0.5",
+              "--no-db", expect_rc=0, name="energy")
+    for v in r["variants"]:
+        e = v.get("energy", {})
+        check("error" not in e and e.get("joules_per_launch", 0) > 0,
+              f"energy: {v['name']}: {e}")
+        if "error" in e or "watts" not in e:
+            continue
+        check(30 < e["watts"] < 1500, f"energy: {v['name']}: {e['watts']} W")
+        check(e["seconds"] >= 0.5 and e["launches"] > 0, f"energy: {v['name']}: {e}")
+        per_launch = e["watts"] * v["timing"]["median_ms"] * 1e-3
+        check(0.5 * per_launch < e["joules_per_launch"] < 2 * per_launch,
+              f"energy: {v['name']}: {e['joules_per_launch']} J per launch, "
+              f"{e['watts']} W x {v['timing']['median_ms']} ms")
 
     # A faulting kernel is reported, and the next variant is still measured.
     r = bench(f"ref={ptx}@saxpy", f"fault={ptx}@saxpy_fault", f"after={ptx}@saxpy_stride",
