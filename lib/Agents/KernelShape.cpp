@@ -197,7 +197,7 @@ KernelShape mlir::ks::readKernelShape(gpu::GPUFuncOp kernel, ModuleOp module,
       double &h = shape.findings[f.getKind()];
       h = std::max(h, f.getHeadroom().convertToDouble());
     }
-  if (!kernel->hasAttr("ks.raised")) {
+  if (!kernel->hasAttr(kRaisedAttrName)) {
     bool launched = false;
     module.walk([&](gpu::LaunchFuncOp launch) {
       launched |= launch.getKernelName() == kernel.getName();

@@ -9,6 +9,7 @@
 #include "KernelSearch.h"
 
 #include <random>
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -148,7 +149,7 @@ void KernelSearch::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &
   KernelShape shape = readKernelShape(kernel, module, run.workloadValues);
   if (!kernels.empty() && !llvm::is_contained(kernels, d.kernel)) {
     std::string why = "not selected (kernels=" + llvm::join(kernels, ",") + ")";
-    if (kernel->hasAttr("ks.raised"))
+    if (kernel->hasAttr(kRaisedAttrName))
       return keepOriginal(kernel, d, shape, run, why);
     d.decision = "unchanged: " + why;
     return;
@@ -158,7 +159,7 @@ void KernelSearch::decide(gpu::GPUFuncOp kernel, KernelDecision &d, RunContext &
   // negotiation, cost model, ptxas, measurements); the other raised kernels
   // without a contraction get their family's defaults (scheduleAnyway).
   if (!isSearchable(shape)) {
-    if (kernel->hasAttr("ks.raised"))
+    if (kernel->hasAttr(kRaisedAttrName))
       return scheduleAnyway(kernel, d, shape, {}, run.caps, shape.whyNot, &run);
     return applySIMTLevel(kernel, d, shape.whyNot, run);
   }

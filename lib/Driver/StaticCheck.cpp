@@ -165,7 +165,7 @@ EmulationVerdict mlir::ks::checkOnCPU(ModuleOp module, ModuleOp original, String
   }
   SmallVector<std::string> raised;
   copy->walk([&](gpu::GPUFuncOp f) {
-    if (f.isKernel() && f.getName() != kernel && f->hasAttr("ks.raised"))
+    if (f.isKernel() && f.getName() != kernel && f->hasAttr(kRaisedAttrName))
       raised.push_back(f.getName().str());
   });
   for (const std::string &other : raised) {

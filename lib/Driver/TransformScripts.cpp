@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
 #include "mlir/Dialect/Linalg/TransformOps/LinalgTransformOps.h"
 #include "llvm/Support/xxhash.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -74,7 +75,7 @@ OwningOpRef<ModuleOp> buildScript(MLIRContext *context,
 /// figures are read from the copy.
 void emptyOtherRaisedKernels(ModuleOp copy, StringRef keep) {
   copy.walk([&](gpu::GPUFuncOp f) {
-    if (!f.isKernel() || f.getName() == keep || !f->hasAttr("ks.raised"))
+    if (!f.isKernel() || f.getName() == keep || !f->hasAttr(kRaisedAttrName))
       return;
     Region &body = f.getBody();
     while (body.getBlocks().size() > 1)

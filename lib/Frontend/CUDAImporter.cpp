@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Frontend/CUDAImporter.h"
 #include "CUDAParser.h"
 #include "FunctionEmitter.h"
@@ -107,7 +108,7 @@ void finishLaunchers(ModuleOp module) {
         unused.set(i);
         continue;
       }
-      auto name = launcher.getArgAttrOfType<StringAttr>(i, "ks.name");
+      auto name = launcher.getArgAttrOfType<StringAttr>(i, kNameAttrName);
       Location where = launcher.getArgument(i).getLoc();
       StringRef variable = name.getValue();
       if (auto named = dyn_cast<NameLoc>(where)) {
@@ -138,7 +139,7 @@ OwningOpRef<ModuleOp> mlir::ks::importCUDA(MLIRContext &context, StringRef path,
   Location fileLoc = FileLineColLoc::get(&context, path, 1, 1);
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   (*module)->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), b.getUnitAttr());
-  (*module)->setAttr("ks.source", b.getStringAttr(path));
+  (*module)->setAttr(kSourceAttrName, b.getStringAttr(path));
   b.setInsertionPointToEnd(module->getBody());
   auto gpuModule = gpu::GPUModuleOp::create(b, fileLoc, "kernels");
 

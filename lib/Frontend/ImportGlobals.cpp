@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Support/CUDABuiltins.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -80,11 +81,11 @@ Slot *KernelEmitter::bindGlobal(const clang::VarDecl *var) {
                                       init, /*constant=*/t.isConstQualified(),
                                       /*alignment=*/nullptr);
     if (!t->isArrayType())
-      global->setAttr("ks.scalar", b.getUnitAttr());
+      global->setAttr(kScalarAttrName, b.getUnitAttr());
     // The source's own initializer (a lookup table), not C's zero: what
     // the launch spec may take as the variable's value (LaunchSpec.cpp).
     if (var->hasInit())
-      global->setAttr("ks.initialized", b.getUnitAttr());
+      global->setAttr(kInitializedAttrName, b.getUnitAttr());
   } else if (global.getType() != type) {
     return error(where, "device variable '" + name + "' is declared with another type elsewhere");
   }

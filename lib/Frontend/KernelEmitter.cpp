@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks::frontend;
@@ -21,10 +22,10 @@ bool KernelEmitter::emitKernel(const clang::FunctionDecl *fn, gpu::GPUModuleOp m
   func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
   // extern "C" kernels stay so in the export; the others keep C++ linkage.
   if (fn->isExternC())
-    func->setAttr("ks.extern_c", b.getUnitAttr());
+    func->setAttr(kExternCAttrName, b.getUnitAttr());
   // Keep what later passes and the exporter need: names, const, __restrict__.
   for (auto [i, p] : llvm::enumerate(fn->parameters())) {
-    func.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
+    func.setArgAttr(i, kNameAttrName, b.getStringAttr(p->getName()));
     clang::QualType t = p->getType();
     if (t->isPointerType() && t->getPointeeType().isConstQualified())
       func.setArgAttr(i, "ks.const", b.getUnitAttr());
@@ -125,7 +126,7 @@ bool KernelEmitter::emitSpecialDecl(const clang::VarDecl *var) {
   // The array's name, for the exporter (a block argument's location is not
   // printed with the gpu.func).
   func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
-                                   b.getStringAttr("ks.name"), b.getStringAttr(var->getName()));
+                                   b.getStringAttr(kNameAttrName), b.getStringAttr(var->getName()));
   vars[var] = slot;
   return true;
 }

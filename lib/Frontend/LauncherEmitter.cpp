@@ -23,6 +23,7 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks::frontend;
@@ -393,7 +394,7 @@ bool LauncherEmitter::emitLauncher(const clang::FunctionDecl *fn, ModuleOp modul
   b.setInsertionPointToEnd(module.getBody());
   launcher = func::FuncOp::create(b, l, kernelName(fn), b.getFunctionType(types, {}));
   for (auto [i, p] : llvm::enumerate(params)) {
-    launcher.setArgAttr(i, "ks.name", b.getStringAttr(p->getName()));
+    launcher.setArgAttr(i, kNameAttrName, b.getStringAttr(p->getName()));
     // A __restrict__ pointer of the launcher: the buffers its kernels reach
     // through it overlap no other parameter's (ks-fuse-launches relies on it).
     if (p->getType().isRestrictQualified())
@@ -424,13 +425,13 @@ Value LauncherEmitter::addParameter(Type type, StringRef name, Location l, bool 
   std::string unique = name.str();
   auto taken = [&](StringRef candidate) {
     for (unsigned i = 0; i < launcher.getNumArguments(); ++i)
-      if (auto n = launcher.getArgAttrOfType<StringAttr>(i, "ks.name"); n && n.getValue() == candidate)
+      if (auto n = launcher.getArgAttrOfType<StringAttr>(i, kNameAttrName); n && n.getValue() == candidate)
         return true;
     return false;
   };
   for (int k = 2; taken(unique); ++k)
     unique = (name + "_" + Twine(k)).str();
-  SmallVector<NamedAttribute> attrs = {b.getNamedAttr("ks.name", b.getStringAttr(unique))};
+  SmallVector<NamedAttribute> attrs = {b.getNamedAttr(kNameAttrName, b.getStringAttr(unique))};
   if (hostValue)
     attrs.push_back(b.getNamedAttr("ks.host_value", b.getUnitAttr()));
   unsigned index = launcher.getNumArguments();
@@ -472,10 +473,10 @@ void LauncherEmitter::noteSymbolCopy(const clang::CallExpr *call) {
     text.pop_back();
   bool from = call->getDirectCallee()->getName().starts_with("cudaMemcpyFromSymbol");
   SmallVector<Attribute> copies;
-  if (auto known = launcher->getAttrOfType<ArrayAttr>("ks.host_symbol_copies"))
+  if (auto known = launcher->getAttrOfType<ArrayAttr>(kHostSymbolCopiesAttrName))
     llvm::append_range(copies, known);
   copies.push_back(b.getStringAttr(text));
-  launcher->setAttr("ks.host_symbol_copies", b.getArrayAttr(copies));
+  launcher->setAttr(kHostSymbolCopiesAttrName, b.getArrayAttr(copies));
   mlir::emitWarning(loc(call))
       << "'" << text << "' is host code outside the launch slice: the launcher @"
       << launcher.getName() << " does not run it; call it "

@@ -59,8 +59,9 @@ const NvmlApi &nvml() {
 
 } // namespace
 
-bool measureEnergy(int cudaDevice, double seconds, const std::function<int64_t()> &batch,
-                   EnergySample &sample, std::string &error) {
+bool measureEnergy(int cudaDevice, double seconds, const std::function<int64_t()> &enqueue,
+                   const std::function<bool()> &drain, EnergySample &sample,
+                   std::string &error) {
   const NvmlApi &api = nvml();
   if (!api.error.empty()) {
     error = api.error;
@@ -84,7 +85,7 @@ bool measureEnergy(int cudaDevice, double seconds, const std::function<int64_t()
     }
     return true;
   };
-  return countEnergy(read, seconds, batch, sample, error);
+  return countEnergy(read, seconds, enqueue, drain, sample, error);
 }
 
 } // namespace mlir::ks::runtime

@@ -22,18 +22,33 @@ double since(Clock::time_point t) {
 } // namespace
 
 bool countEnergy(const std::function<bool(unsigned long long &)> &read, double seconds,
-                 const std::function<int64_t()> &batch, EnergySample &sample,
-                 std::string &error) {
-  // Start at an update of the counter (it advances every few ms to tens of
-  // ms, by the board): launching from there, the count between two updates
-  // covers only the run.
+                 const std::function<int64_t()> &enqueue, const std::function<bool()> &drain,
+                 EnergySample &sample, std::string &error) {
+  // The GPU is kept busy throughout: `enqueue` adds a batch without waiting
+  // for it (a few batches stay in flight), and the counter is read between
+  // batches while the GPU works (a read takes milliseconds: reading after
+  // each synchronized batch left the GPU idle most of the time, and the idle
+  // power was counted as the launches').
+  Clock::time_point runStart = Clock::now();
+  int64_t launches = 0;
+  auto more = [&]() {
+    int64_t n = enqueue();
+    if (n < 0)
+      return false; // `enqueue` set error
+    launches += n;
+    return true;
+  };
+  // Warm: a tenth of the window, then the first update of the counter
+  // starts the power's window, the first update after `seconds` ends it.
+  while (since(runStart) < seconds / 10)
+    if (!more())
+      return false;
   unsigned long long first = 0, start = 0, now = 0;
   if (!read(first))
     return false;
   Clock::time_point waitFrom = Clock::now();
   do {
-    std::this_thread::sleep_for(std::chrono::microseconds(200));
-    if (!read(start))
+    if (!more() || !read(start))
       return false;
   } while (start == first && since(waitFrom) < 1);
   if (start == first) {
@@ -41,16 +56,9 @@ bool countEnergy(const std::function<bool(unsigned long long &)> &read, double s
     return false;
   }
   Clock::time_point t0 = Clock::now();
-  int64_t launches = 0;
   unsigned long long last = start;
-  // Batches until the run is long enough and the counter has moved since
-  // the last read: then it has counted up to a moment inside that batch.
   for (;;) {
-    int64_t n = batch();
-    if (n < 0)
-      return false; // `batch` set error
-    launches += n;
-    if (!read(now))
+    if (!more() || !read(now))
       return false;
     if (now < last) {
       error = "the energy counter went back";
@@ -64,11 +72,16 @@ bool countEnergy(const std::function<bool(unsigned long long &)> &read, double s
       return false;
     }
   }
-  sample.seconds = since(t0);
+  double window = since(t0);
+  if (!drain())
+    return false; // `drain` set error
+  // The GPU ran the launches back to back from the first to the drain: the
+  // time of one is the run's over their number.
+  double perLaunch = since(runStart) / double(std::max<int64_t>(launches, 1));
+  sample.seconds = window;
   sample.launches = launches;
-  double joules = double(now - start) * 1e-3;
-  sample.joulesPerLaunch = launches > 0 ? joules / double(launches) : 0;
-  sample.watts = sample.seconds > 0 ? joules / sample.seconds : 0;
+  sample.watts = window > 0 ? double(now - start) * 1e-3 / window : 0;
+  sample.joulesPerLaunch = sample.watts * perLaunch;
   return true;
 }
 
@@ -77,8 +90,8 @@ nlohmann::json energyJSON(const EnergySample &sample) {
           {keys::kEnergyWatts, sample.watts},
           {keys::kEnergySeconds, sample.seconds},
           {keys::kEnergyLaunches, sample.launches},
-          {keys::kEnergyMethod, "NVML total energy between two counter updates, back-to-back "
-                                "launches (L2 warm)"}};
+          {keys::kEnergyMethod, "NVML: the mean power between two counter updates while launches run "
+                                "back to back (L2 warm), times the time of one"}};
 }
 
 } // namespace mlir::ks::runtime

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
 #include "kernelskill/Support/LaunchSpecSchema.h"
@@ -308,12 +309,12 @@ bool holdsInitializer(memref::GlobalOp global) {
     return false;
   if (global.getConstant())
     return true;
-  if (!global->hasAttr("ks.initialized"))
+  if (!global->hasAttr(kInitializedAttrName))
     return false;
   auto copiedInto = [&](ModuleOp module) {
     std::string call = ("cudaMemcpyToSymbol(" + global.getSymName()).str();
     WalkResult found = module.walk([&](func::FuncOp fn) {
-      if (auto copies = fn->getAttrOfType<ArrayAttr>("ks.host_symbol_copies"))
+      if (auto copies = fn->getAttrOfType<ArrayAttr>(kHostSymbolCopiesAttrName))
         for (Attribute copy : copies)
           if (auto text = dyn_cast<StringAttr>(copy)) {
             StringRef rest = text.getValue();

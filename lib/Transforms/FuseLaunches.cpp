@@ -275,8 +275,8 @@ gpu::GPUFuncOp createFusedKernel(Launched k1, Launched k2, OpBuilder &b, IRMappi
       allRestrict &= l->kernel.getArgAttr(i, "ks.restrict") != nullptr;
     }
     auto [first, firstIndex] = entry.second.front();
-    if (Attribute name = first->kernel.getArgAttr(firstIndex, "ks.name"))
-      fused.setArgAttr(index, "ks.name", name);
+    if (Attribute name = first->kernel.getArgAttr(firstIndex, kNameAttrName))
+      fused.setArgAttr(index, kNameAttrName, name);
     if (allConst)
       fused.setArgAttr(index, "ks.const", b.getUnitAttr());
     if (allRestrict)
@@ -381,7 +381,7 @@ SmallVector<std::string> dropScratchStores(gpu::LaunchFuncOp launch,
       continue;
     for (memref::StoreOp store : stores)
       store.erase();
-    auto name = launcher.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "ks.name");
+    auto name = launcher.getArgAttrOfType<StringAttr>(arg.getArgNumber(), kNameAttrName);
     dropped.push_back(name ? name.str() : "#" + std::to_string(arg.getArgNumber()));
   }
   return dropped;

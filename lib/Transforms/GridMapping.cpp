@@ -256,7 +256,7 @@ LogicalResult mlir::ks::generateGridMapping(scf::ForallOp forall, const GridMapp
   kernel->removeAttr(kRaisedAttrName);
   kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr(
       {int32_t(s.block[0]), int32_t(s.block[1]), int32_t(s.block[2])}));
-  kernel->setAttr("ks.schedule",
+  kernel->setAttr(kScheduleAttrName,
                   b.getStringAttr(single ? "simt_one_per_thread" : "simt_coarsened_grid"));
   return success();
 }

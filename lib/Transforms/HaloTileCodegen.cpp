@@ -634,7 +634,7 @@ LogicalResult mlir::ks::generateHaloTile(scf::ForallOp forall, const HaloTileSch
   // kernel writes no staged buffer: on the H200 that made the 3-D register
   // window slower, 0.581 against 0.413 ms (2026-12-03, docs/Transforms.md).
   a->kernel->removeAttr(kRaisedAttrName);
-  a->kernel->setAttr("ks.schedule",
+  a->kernel->setAttr(kScheduleAttrName,
                      b.getStringAttr(s.registers ? "simt_register_window" : "simt_halo_tile"));
   a->kernel.setKnownBlockSizeAttr(
       b.getDenseI32ArrayAttr({int32_t(block[0]), int32_t(block[1]), int32_t(block[2])}));

@@ -757,7 +757,7 @@ LogicalResult generateSplitInit(ContractionProblem &p, std::string &why) {
   }
   eraseContractionGroup(*q);
   init->removeAttr(kRaisedAttrName);
-  init->setAttr("ks.schedule", b.getStringAttr("simt_split_init"));
+  init->setAttr(kScheduleAttrName, b.getStringAttr("simt_split_init"));
   init.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
   return success();
 }
@@ -775,6 +775,6 @@ LogicalResult mlir::ks::generateOuterProduct(ContractionProblem &p, const OuterP
     return failure();
   eraseContractionGroup(p);
   p.kernel->removeAttr(kRaisedAttrName);
-  p.kernel->setAttr("ks.schedule", b.getStringAttr("simt_outer_product"));
+  p.kernel->setAttr(kScheduleAttrName, b.getStringAttr("simt_outer_product"));
   return success();
 }

@@ -385,7 +385,7 @@ LogicalResult mlir::ks::generatePrivatizedAtomics(scf::ForallOp forall,
     return failure();
   forall.erase();
   a->kernel->removeAttr(kRaisedAttrName);
-  a->kernel->setAttr("ks.schedule", b.getStringAttr("simt_privatized_atomics"));
+  a->kernel->setAttr(kScheduleAttrName, b.getStringAttr("simt_privatized_atomics"));
   a->kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(T), 1, 1}));
   return success();
 }

@@ -1266,7 +1266,7 @@ LogicalResult RowReductionGen::generate(int64_t maxSharedBytes, std::string &why
     return failure();
   forall.erase();
   kernel->removeAttr(kRaisedAttrName);
-  kernel->setAttr("ks.schedule", b.getStringAttr("simt_row_reduction"));
+  kernel->setAttr(kScheduleAttrName, b.getStringAttr("simt_row_reduction"));
   kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(s.threads()), 1, 1}));
   return success();
 }

@@ -305,6 +305,6 @@ LogicalResult mlir::ks::generateSplitReduction(ContractionProblem &p,
     return failure();
   eraseContractionGroup(p);
   p.kernel->removeAttr(kRaisedAttrName);
-  p.kernel->setAttr("ks.schedule", b.getStringAttr("simt_split_reduction"));
+  p.kernel->setAttr(kScheduleAttrName, b.getStringAttr("simt_split_reduction"));
   return success();
 }

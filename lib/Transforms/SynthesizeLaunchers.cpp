@@ -27,7 +27,6 @@ using namespace mlir::ks;
 
 namespace {
 /// On a launcher this pass wrote: the name of the kernel it launches.
-constexpr llvm::StringLiteral kSynthesizedAttrName = "ks.synthesized";
 
 /// Threads per block along x, y, z where the kernel does not fix them, by
 /// how many dimensions it indexes: 256 threads, the usual choice.
@@ -154,7 +153,7 @@ struct SynthesizeLaunchersPass : ks::impl::KSSynthesizeLaunchersBase<SynthesizeL
     // The parameters' names, and const where the kernel's are (the exported
     // launcher then takes what the caller would pass the kernel).
     for (unsigned i = 0, e = kernel.getNumArguments(); i < e; ++i)
-      for (StringRef attr : {"ks.name", "ks.const"})
+      for (StringRef attr : {StringRef(kNameAttrName), StringRef("ks.const")})
         if (Attribute value = kernel.getArgAttr(i, attr))
           launcher.setArgAttr(i, attr, value);
     Block *entry = launcher.addEntryBlock();

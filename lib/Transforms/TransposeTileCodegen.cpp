@@ -228,7 +228,7 @@ LogicalResult mlir::ks::generateTransposeTile(scf::ForallOp forall, const Transp
     return failure();
   forall.erase();
   a->kernel->removeAttr(kRaisedAttrName);
-  a->kernel->setAttr("ks.schedule", b.getStringAttr("simt_transpose_tile"));
+  a->kernel->setAttr(kScheduleAttrName, b.getStringAttr("simt_transpose_tile"));
   a->kernel.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(X), int32_t(Y), 1}));
   return success();
 }

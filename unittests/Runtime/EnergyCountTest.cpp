@@ -5,6 +5,7 @@
 #include "gtest/gtest.h"
 
 #include <chrono>
+#include <thread>
 
 using namespace mlir::ks::runtime;
 
@@ -23,27 +24,33 @@ struct FakeCounter {
   }
 };
 
-TEST(EnergyCount, CountsFromOneUpdateToAnother) {
+// The power is the counter's rise over the window between two of its
+// updates; the energy of a launch, that power times the time of one in the
+// run (here a batch of 4 takes at least 1 ms: a quarter millisecond each).
+TEST(EnergyCount, PowerBetweenUpdatesTimesTheTimeOfALaunch) {
   FakeCounter counter;
-  unsigned long long startValue = 0;
-  int64_t launchesSeen = 0;
+  int64_t enqueued = 0;
+  int drains = 0;
   EnergySample sample;
   std::string error;
   auto read = [&](unsigned long long &mJ) { return counter.read(mJ); };
-  auto batch = [&]() -> int64_t {
-    if (launchesSeen == 0)
-      startValue = counter.value; // the update the count starts from
-    launchesSeen += 4;
+  auto enqueue = [&]() -> int64_t {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    enqueued += 4;
     return 4;
   };
-  ASSERT_TRUE(countEnergy(read, /*seconds=*/0.001, batch, sample, error)) << error;
-  EXPECT_EQ(sample.launches, launchesSeen);
-  // Whole steps of the counter between the first update and the last read.
-  double joules = double(counter.value - startValue) * 1e-3;
-  EXPECT_GT(joules, 0);
-  EXPECT_DOUBLE_EQ(sample.joulesPerLaunch, joules / double(launchesSeen));
+  auto drain = [&] {
+    ++drains;
+    return true;
+  };
+  ASSERT_TRUE(countEnergy(read, /*seconds=*/0.02, enqueue, drain, sample, error)) << error;
+  EXPECT_EQ(sample.launches, enqueued);
+  EXPECT_EQ(drains, 1);
+  EXPECT_GE(sample.seconds, 0.02);
   EXPECT_GT(sample.watts, 0);
-  EXPECT_GE(sample.seconds, 0.001);
+  double perLaunch = sample.joulesPerLaunch / sample.watts;
+  EXPECT_GE(perLaunch, 0.25e-3);
+  EXPECT_LT(perLaunch, 0.5e-3);
 }
 
 TEST(EnergyCount, ACounterThatNeverMovesIsAnError) {
@@ -53,7 +60,8 @@ TEST(EnergyCount, ACounterThatNeverMovesIsAnError) {
     mJ = 42;
     return true;
   };
-  EXPECT_FALSE(countEnergy(still, 0.001, [] { return int64_t(1); }, sample, error));
+  EXPECT_FALSE(countEnergy(still, 0.001, [] { return int64_t(1); }, [] { return true; }, sample,
+                           error));
   EXPECT_EQ(error, "the energy counter did not advance in a second");
 }
 
@@ -64,7 +72,8 @@ TEST(EnergyCount, FailuresOfTheCounterAndTheLaunchesComeThrough) {
     error = "nvmlDeviceGetTotalEnergyConsumption: Not Supported";
     return false;
   };
-  EXPECT_FALSE(countEnergy(broken, 0.001, [] { return int64_t(1); }, sample, error));
+  EXPECT_FALSE(countEnergy(broken, 0.001, [] { return int64_t(1); }, [] { return true; }, sample,
+                           error));
   EXPECT_EQ(error, "nvmlDeviceGetTotalEnergyConsumption: Not Supported");
   FakeCounter counter;
   counter.period = 1;
@@ -74,7 +83,7 @@ TEST(EnergyCount, FailuresOfTheCounterAndTheLaunchesComeThrough) {
     return -1;
   };
   EXPECT_FALSE(countEnergy([&](unsigned long long &mJ) { return counter.read(mJ); }, 0.001,
-                           failing, sample, error));
+                           failing, [] { return true; }, sample, error));
   EXPECT_EQ(error, "launch failed: an illegal memory access");
 }
 

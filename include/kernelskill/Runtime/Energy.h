@@ -18,29 +18,32 @@
 
 namespace mlir::ks::runtime {
 
-/// The energy of one launch, from a run of `launches` launches lasting
-/// `seconds` between two updates of the counter.
+/// The energy of one launch: the board's mean power over `seconds` (between
+/// two updates of the counter) while `launches` launches ran back to back,
+/// times the time of one in that run.
 struct EnergySample {
   double joulesPerLaunch = 0;
-  double watts = 0; ///< the board's mean power over the run
+  double watts = 0; ///< the board's mean power over the window
   double seconds = 0;
-  int64_t launches = 0;
+  int64_t launches = 0; ///< the whole run's, the warm-up's included
 };
 
-/// Launches `batch` back to back for at least `seconds` (each batch ended
-/// by a synchronization, its launches counted), from one update of the
-/// energy counter to another so that the count covers whole updates: the
-/// error is at most one batch's energy. `batch` returns how many launches
-/// it made, or a negative number on failure (then `error` says why).
-/// Fails when NVML, the counter or the device is not there.
-bool measureEnergy(int cudaDevice, double seconds, const std::function<int64_t()> &batch,
-                   EnergySample &sample, std::string &error);
+/// Keeps the GPU busy with `enqueue` (a batch of launches added without
+/// waiting for them, pacing itself so that a few batches stay in flight;
+/// it returns how many it added, or -1 with `error` set) for a tenth of
+/// `seconds` to warm up, then for at least `seconds` from one update of the
+/// energy counter to another, reading it between batches; `drain` then
+/// waits for the launches (false, with `error` set, on failure). Fails when
+/// NVML, the counter or the device is not there.
+bool measureEnergy(int cudaDevice, double seconds, const std::function<int64_t()> &enqueue,
+                   const std::function<bool()> &drain, EnergySample &sample,
+                   std::string &error);
 
 /// measureEnergy's counting, with `read` giving the counter in millijoules
 /// (false: it could not, `error` says why). Without a GPU: a test's counter.
 bool countEnergy(const std::function<bool(unsigned long long &)> &read, double seconds,
-                 const std::function<int64_t()> &batch, EnergySample &sample,
-                 std::string &error);
+                 const std::function<int64_t()> &enqueue, const std::function<bool()> &drain,
+                 EnergySample &sample, std::string &error);
 
 /// The sample as ks-bench's results JSON ("energy": joules_per_launch,
 /// watts, seconds, launches, method).

@@ -16,6 +16,8 @@
 #ifndef KERNELSKILL_TRANSFORMS_CONTRACTION_H
 #define KERNELSKILL_TRANSFORMS_CONTRACTION_H
 
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
+
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -135,10 +137,7 @@ std::string verifySplitReduction(const ContractionProblem &problem,
 LogicalResult generateSplitReduction(ContractionProblem &problem, const SplitReductionSchedule &s,
                                      std::string &why);
 
-/// The unit (full) or integer (factor) attribute on an scf.for that the
-/// lowering unrolls (ks-unroll-marked-loops) and the CUDA exporter writes as
-/// `#pragma unroll`.
-inline constexpr llvm::StringLiteral kUnrollAttrName = "ks.unroll";
+// kUnrollAttrName (the loops ks-unroll-marked-loops unrolls): KSDialect.h.
 
 } // namespace mlir::ks
 

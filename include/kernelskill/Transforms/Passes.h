@@ -2,6 +2,8 @@
 #ifndef KERNELSKILL_TRANSFORMS_PASSES_H
 #define KERNELSKILL_TRANSFORMS_PASSES_H
 
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -23,7 +25,7 @@ namespace mlir::ks {
 /// `simt_row_reduction interleaved = true`'s walk (made for column sums,
 /// whose rows are a runtime stride apart), where narrowing measured faster
 /// (Passes.td says why).
-inline constexpr llvm::StringLiteral kInt32LoopOffsetsAttrName = "ks.int32_loop_offsets";
+// (kInt32LoopOffsetsAttrName, the mark: KSDialect.h.)
 
 #define GEN_PASS_DECL
 #include "kernelskill/Transforms/Passes.h.inc"

@@ -9,6 +9,8 @@
 #ifndef KERNELSKILL_TRANSFORMS_RAISING_H
 #define KERNELSKILL_TRANSFORMS_RAISING_H
 
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -18,22 +20,9 @@
 
 namespace mlir::ks {
 
-/// The unit attribute on a kernel whose iteration space is explicit (an
-/// scf.forall or a linalg op) and whose launch is one thread (plus the
-/// dimensions the source left on the grid).
-inline constexpr llvm::StringLiteral kRaisedAttrName = "ks.raised";
-
-/// Why a kernel was left as it was, for the driver's one-line decision (the
-/// remarks say it at the source line, but a user of `ks optimize` sees the
-/// decisions only): a string on the kernel, read and dropped by the driver.
-/// ks-raise-iteration-space's refusal ...
-inline constexpr llvm::StringLiteral kNotRaisedAttrName = "ks.not_raised";
-/// ... and ks-synthesize-launchers' for a kernel that nothing launches.
-inline constexpr llvm::StringLiteral kNoLauncherAttrName = "ks.no_launcher";
-
-/// The unit attribute on a raised linalg contraction whose source allowed
-/// contracting its multiply-adds into FMAs (CUDA's default).
-inline constexpr llvm::StringLiteral kContractAttrName = "ks.contract";
+// kRaisedAttrName, kNotRaisedAttrName (why not: the remarks say it at the
+// source line, but a user of `ks optimize` sees the decisions only),
+// kNoLauncherAttrName and kContractAttrName: KSDialect.h.
 
 /// Erases the side-effect-free ops under `root` whose results are unused.
 void eraseUnusedPureOps(Operation *root);

@@ -1,5 +1,6 @@
 //===- SourceNames.cpp - The C names the importer records -----------------===//
 
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
 
 #include "mlir/IR/Location.h"
@@ -8,7 +9,7 @@
 using namespace mlir;
 
 std::string mlir::ks::getArgumentName(FunctionOpInterface fn, unsigned index) {
-  if (auto name = fn.getArgAttrOfType<StringAttr>(index, "ks.name"))
+  if (auto name = fn.getArgAttrOfType<StringAttr>(index, kNameAttrName))
     return name.str();
   return "arg" + std::to_string(index);
 }
