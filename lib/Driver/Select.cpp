@@ -279,9 +279,10 @@ std::optional<std::string> KernelSearch::selectByEnergy(gpu::GPUFuncOp kernel,
   // energy: among them the fastest (a time is the finer measurement; on an
   // H100 the least-energy softmax candidate changed from run to run among
   // points 1-3% apart), and the simpler within kSimplerBand of its time.
+  // (Readings from the tuning database, timedRun 0, are one earlier run's:
+  // a repeat then chooses as that run did.)
   auto inBand = [&](const Candidate &c) {
-    return c.isCompiled() && c.measuredEnergyJ > 0 && c.timedRun > 0 &&
-           c.timedRun == d.evaluated[best].timedRun &&
+    return c.isCompiled() && c.measuredEnergyJ > 0 && c.timedRun == d.evaluated[best].timedRun &&
            c.measuredEnergyJ <= d.evaluated[best].measuredEnergyJ * (1 + kEnergyNoise);
   };
   int fastest = best;
