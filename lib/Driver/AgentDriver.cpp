@@ -340,12 +340,13 @@ void AgentDriver::runOnOperation() {
     KernelDecision &d = decisions.emplace_back();
     Location loc = kernel.getLoc(); // the kernel may be replaced by its original
     search.decide(kernel, d, run);
-    if (objective == Objective::Throughput && d.measuredBeforeMs <= 0 && d.changed)
-      d.decision += "; objective=throughput ranked by the latency model: it has no term for "
-                    "concurrent launches (measure=cuda times them)";
-    if (objective == Objective::Energy && d.measuredBeforeMs <= 0 && d.changed)
-      d.decision += "; objective=energy ranked by the latency model: it has no energy term "
-                    "(measure=cuda reads the GPU's energy counter)";
+    // Unmeasured, the other objectives are ranked as latency is: say so.
+    if (objective != Objective::Latency && d.measuredBeforeMs <= 0 && d.changed)
+      d.decision += objective == Objective::Throughput
+                        ? "; objective=throughput ranked by the latency model: it has no term "
+                          "for concurrent launches (measure=cuda times them)"
+                        : "; objective=energy ranked by the latency model: it has no energy "
+                          "term (measure=cuda reads the GPU's energy counter)";
     if (d.measuredWith.empty())
       d.measuredWith = modeNote;
     else if (measure == MeasureMode::Cuda && StringRef(d.measuredWith).starts_with("not measured"))

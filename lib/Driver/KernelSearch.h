@@ -263,8 +263,9 @@ public:
   /// objective=energy's step 5: of the verified candidates within
   /// kEnergyNoise of the least energy per launch, the fastest (the simpler
   /// within kSimplerBand of its time), if it uses less than the original by
-  /// kEnergyNoise, else the original back. Returns why it could not decide (no energy readings:
-  /// the caller decides by time), or nothing when it did.
+  /// kEnergyNoise, else the original back. Returns why it could not decide
+  /// (no energy readings: the caller decides by time), or nothing when it
+  /// did.
   std::optional<std::string> selectByEnergy(gpu::GPUFuncOp kernel, KernelDecision &d,
                                             const KernelShape &shape, RunContext &run);
   /// Step 5 with measurements (Select.cpp).

@@ -9,7 +9,6 @@
 #include "KernelSearch.h"
 
 #include <random>
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks;
@@ -242,7 +241,8 @@ void KernelSearch::compileFirstRound(gpu::GPUFuncOp kernel, KernelDecision &d,
   if (size_t records = s.ref ? 0 : s.memory->calibrationRecords()) {
     s.originalCalibration = s.memory->calibration("original").value_or(1);
     for (Candidate &c : s.ranked)
-      c.calibration = s.memory->calibration(c.family->opAttributes(&getContext(), c.knobs)).value_or(1);
+      c.calibration =
+          s.memory->calibration(c.family->opAttributes(&getContext(), c.knobs)).value_or(1);
     if (search != "random") {
       llvm::stable_sort(s.ranked, [](const Candidate &a, const Candidate &b) {
         return calibratedSeconds(a) < calibratedSeconds(b);

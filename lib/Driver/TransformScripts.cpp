@@ -8,12 +8,11 @@
 
 #include "KernelSearch.h"
 
+#include "mlir/Dialect/Linalg/TransformOps/LinalgTransformOps.h"
 #include "mlir/Dialect/Transform/IR/TransformDialect.h"
 #include "mlir/Dialect/Transform/IR/TransformOps.h"
 #include "mlir/Dialect/Transform/Transforms/TransformInterpreterUtils.h"
-#include "mlir/Dialect/Linalg/TransformOps/LinalgTransformOps.h"
 #include "llvm/Support/xxhash.h"
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks;

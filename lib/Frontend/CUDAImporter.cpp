@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Frontend/CUDAImporter.h"
 #include "CUDAParser.h"
 #include "FunctionEmitter.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Transforms/ImportStructuring.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"

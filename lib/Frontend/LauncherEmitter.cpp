@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FunctionEmitter.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -23,7 +24,6 @@
 
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSwitch.h"
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 using namespace mlir;
 using namespace mlir::ks::frontend;
@@ -425,7 +425,8 @@ Value LauncherEmitter::addParameter(Type type, StringRef name, Location l, bool 
   std::string unique = name.str();
   auto taken = [&](StringRef candidate) {
     for (unsigned i = 0; i < launcher.getNumArguments(); ++i)
-      if (auto n = launcher.getArgAttrOfType<StringAttr>(i, kNameAttrName); n && n.getValue() == candidate)
+      if (auto n = launcher.getArgAttrOfType<StringAttr>(i, kNameAttrName);
+          n && n.getValue() == candidate)
         return true;
     return false;
   };

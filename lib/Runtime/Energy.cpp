@@ -11,7 +11,6 @@
 #include <cuda_runtime.h>
 #include <dlfcn.h>
 
-
 namespace mlir::ks::runtime {
 namespace {
 

@@ -90,8 +90,8 @@ nlohmann::json energyJSON(const EnergySample &sample) {
           {keys::kEnergyWatts, sample.watts},
           {keys::kEnergySeconds, sample.seconds},
           {keys::kEnergyLaunches, sample.launches},
-          {keys::kEnergyMethod, "NVML: the mean power between two counter updates while launches run "
-                                "back to back (L2 warm), times the time of one"}};
+          {keys::kEnergyMethod, "NVML: the mean power between two counter updates while "
+                                "launches run back to back (L2 warm), times the time of one"}};
 }
 
 } // namespace mlir::ks::runtime

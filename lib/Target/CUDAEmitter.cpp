@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Target/CUDAEmitter.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
 #include "kernelskill/Support/CUDABuiltins.h"
 
@@ -777,7 +777,8 @@ LogicalResult Emitter::emitKernel(gpu::GPUFuncOp func) {
     if (failed(elem))
       return failure();
     unsigned index = shared.getArgNumber() - func.getFunctionType().getNumInputs();
-    auto named = dyn_cast_or_null<StringAttr>(func.getWorkgroupAttributionAttr(index, kNameAttrName));
+    auto named =
+        dyn_cast_or_null<StringAttr>(func.getWorkgroupAttributionAttr(index, kNameAttrName));
     std::string n = fresh(named ? named.getValue() : "shared");
     names[shared] = n;
     line() << "__shared__ ";

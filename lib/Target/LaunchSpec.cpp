@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
 #include "kernelskill/Support/LaunchSpecSchema.h"
 #include "kernelskill/Target/LaunchSpec.h"

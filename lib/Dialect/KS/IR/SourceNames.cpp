@@ -1,7 +1,7 @@
 //===- SourceNames.cpp - The C names the importer records -----------------===//
 
-#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 #include "kernelskill/Dialect/KS/IR/SourceNames.h"
+#include "kernelskill/Dialect/KS/IR/KSDialect.h"
 
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"

@@ -24,12 +24,14 @@ inline constexpr llvm::StringLiteral kNotRaisedAttrName =
     KSDialect::NotRaisedAttrHelper::getNameStr();
 /// A raised contraction whose source allowed contracting its multiply-adds
 /// into FMAs (CUDA's default).
-inline constexpr llvm::StringLiteral kContractAttrName = KSDialect::ContractAttrHelper::getNameStr();
+inline constexpr llvm::StringLiteral kContractAttrName =
+    KSDialect::ContractAttrHelper::getNameStr();
 /// ks-synthesize-launchers' reason for a kernel that nothing launches.
 inline constexpr llvm::StringLiteral kNoLauncherAttrName =
     KSDialect::NoLauncherAttrHelper::getNameStr();
 /// The schedule a transform applied to a kernel (its op's name).
-inline constexpr llvm::StringLiteral kScheduleAttrName = KSDialect::ScheduleAttrHelper::getNameStr();
+inline constexpr llvm::StringLiteral kScheduleAttrName =
+    KSDialect::ScheduleAttrHelper::getNameStr();
 /// A loop the lowering unrolls (unit: fully; an integer: by that factor),
 /// which the CUDA exporter writes as `#pragma unroll`.
 inline constexpr llvm::StringLiteral kUnrollAttrName = KSDialect::UnrollAttrHelper::getNameStr();
