@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -42,6 +43,9 @@ struct CountedLoop {
   Value step;
   Pred predicate; ///< slt, sle, ult or ule, with the counter on the left
   SmallVector<Operation *> hoisted; ///< invariant ops of the before region
+  /// Invariant ops of the body that compute the step (`i += blockDim.x *
+  /// gridDim.x` reads gridDim.x in the loop), in order: hoisted too.
+  SmallVector<Operation *> stepOps;
 };
 
 bool isUnsignedPredicate(Pred p) { return p == Pred::ult || p == Pred::ule; }
@@ -61,6 +65,79 @@ std::optional<Pred> counterOnLeft(Pred p, bool swapped) {
   case Pred::uge: return Pred::ule;
   default: return std::nullopt;
   }
+}
+
+/// The ops of `block` (the loop's body) that `value` is computed by, in
+/// program order, when each is pure, has no region and reads only values
+/// from outside `loop` or computed by the others: the step of `i +=
+/// blockDim.x * gridDim.x`, which C evaluates in the loop but which does not
+/// change in it. Fails when `value` depends on anything else of the loop.
+LogicalResult collectInvariantOps(scf::WhileOp loop, Block &block, Value value,
+                                  SmallVector<Operation *> &ops) {
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  SmallVector<Value> work{value};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    if (!loop->isAncestor(v.getParentRegion()->getParentOp()))
+      continue; // defined outside the loop
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &block || !isMemoryEffectFree(def) || def->getNumRegions())
+      return failure(); // a carried value, a nested op or one with effects
+    if (seen.insert(def).second)
+      llvm::append_range(work, def->getOperands());
+  }
+  for (Operation &op : block)
+    if (seen.contains(&op))
+      ops.push_back(&op);
+  return success();
+}
+
+/// Whether `block` (a loop's body) loads or stores, unconditionally, at
+/// index `iv` sign-extended (`x[i]` with a signed `i`): an iteration with
+/// a negative counter accesses memory before the buffer.
+/// With `zeroExtended`, also at index `iv` zero-extended.
+bool indexesMemoryEveryIteration(Block &block, Value iv, bool zeroExtended) {
+  auto isSignExtendedIv = [&](Value index) {
+    if (auto cast = index.getDefiningOp<arith::IndexCastOp>())
+      return cast.getIn() == iv;
+    auto cast = index.getDefiningOp<arith::IndexCastUIOp>();
+    return zeroExtended && cast && cast.getIn() == iv;
+  };
+  for (Operation &op : block) {
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      if (load.getIndices().size() == 1 && isSignExtendedIv(load.getIndices()[0]))
+        return true;
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      if (store.getIndices().size() == 1 && isSignExtendedIv(store.getIndices()[0]))
+        return true;
+  }
+  return false;
+}
+
+/// An upper bound of `v` when it is a product of launch sizes and
+/// non-negative constants through zero-extending casts (a grid stride:
+/// blockDim.x <= 1024, gridDim.x < 2^31), else nothing.
+std::optional<uint64_t> upperBoundOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  if (isa<gpu::BlockDimOp>(def))
+    return 1024;
+  if (isa<gpu::GridDimOp>(def))
+    return (uint64_t(1) << 31) - 1;
+  APInt constant;
+  if (matchPattern(v, m_ConstantInt(&constant)))
+    return constant.isNegative() ? std::nullopt : std::optional<uint64_t>(constant.getZExtValue());
+  if (isa<arith::IndexCastUIOp, arith::ExtUIOp>(def))
+    return upperBoundOf(def->getOperand(0));
+  if (isa<arith::MulIOp>(def)) {
+    std::optional<uint64_t> a = upperBoundOf(def->getOperand(0));
+    std::optional<uint64_t> b = upperBoundOf(def->getOperand(1));
+    if (!a || !b || (*a && *b > UINT64_MAX / *a))
+      return std::nullopt;
+    return *a * *b;
+  }
+  return std::nullopt;
 }
 
 /// Matches `loop` as a counted loop, or says why it is not one.
@@ -128,8 +205,8 @@ FailureOr<CountedLoop> matchCountedLoop(scf::WhileOp loop, std::string &why) {
     return failure();
   }
   counted.step = add.getLhs() == ivAfter ? add.getRhs() : add.getLhs();
-  if (loop->isAncestor(counted.step.getParentRegion()->getParentOp())) {
-    why = "the step is computed inside the loop";
+  if (failed(collectInvariantOps(loop, after, counted.step, counted.stepOps))) {
+    why = "the step is computed inside the loop from values that change in it";
     return failure();
   }
   APInt stepValue;
@@ -145,6 +222,23 @@ FailureOr<CountedLoop> matchCountedLoop(scf::WhileOp loop, std::string &why) {
   bool noWrap = isUnsignedPredicate(counted.predicate)
                     ? bitEnumContainsAll(add.getOverflowFlags(), arith::IntegerOverflowFlags::nuw)
                     : bitEnumContainsAll(add.getOverflowFlags(), arith::IntegerOverflowFlags::nsw);
+  // `i += blockDim.x * gridDim.x` adds an unsigned step, which C lets wrap
+  // (no nsw): a signed counter that wrapped would be negative, and a body
+  // that indexes a buffer with it would then read before the buffer's
+  // start, which the original may not do; where it is defined, it stops
+  // where the index loop stops.
+  // (That a signed step is positive assumes fewer than 2^31 threads, as
+  // the thread index `blockIdx.x * blockDim.x + threadIdx.x` in an int
+  // does.) An unsigned 64-bit counter (`size_t i`) stepped by at most the
+  // launch's thread count would wrap only past 2^64 - 2^41, beyond any
+  // buffer it indexes.
+  bool isUnsigned = isUnsignedPredicate(counted.predicate);
+  if (!noWrap && indexesMemoryEveryIteration(after, ivAfter, /*zeroExtended=*/isUnsigned)) {
+    if (!isUnsigned)
+      noWrap = true;
+    else if (iv.getType().getIntOrFloatBitWidth() >= 64 || iv.getType().isIndex())
+      noWrap = upperBoundOf(counted.step).value_or(UINT64_MAX) < (uint64_t(1) << 42);
+  }
   if ((!unitStep || isInclusive(counted.predicate)) && !noWrap &&
       !counted.step.getType().isIndex()) {
     why = std::string("the counter may wrap around: a step other than 1 or an inclusive bound "
@@ -174,11 +268,13 @@ void raise(scf::WhileOp loop, const CountedLoop &counted) {
   IRMapping hoist;
   for (Operation *op : counted.hoisted)
     rewriter.clone(*op, hoist);
+  for (Operation *op : counted.stepOps)
+    rewriter.clone(*op, hoist);
   bool isUnsigned = isUnsignedPredicate(counted.predicate);
   Type ivType = loop.getInits()[counted.ivIndex].getType();
   Value lb = castToIndex(rewriter, loc, loop.getInits()[counted.ivIndex], isUnsigned);
   Value ub = castToIndex(rewriter, loc, hoist.lookupOrDefault(counted.bound), isUnsigned);
-  Value step = castToIndex(rewriter, loc, counted.step, isUnsigned);
+  Value step = castToIndex(rewriter, loc, hoist.lookupOrDefault(counted.step), isUnsigned);
   if (isInclusive(counted.predicate))
     ub = arith::AddIOp::create(rewriter, loc, ub, arith::ConstantIndexOp::create(rewriter, loc, 1));
   SmallVector<Value> inits;

@@ -147,14 +147,14 @@ func.func @refusals(%n: i32, %flag: i1, %s: i32, %buf: memref<?xi32>) {
     %next = arith.addi %i, %c2 : i32
     scf.yield %next : i32
   }
-  // The step is computed in the loop.
-  // expected-remark @below {{not a counted loop: the step is computed inside the loop}}
+  // The step is computed in the loop from the counter.
+  // expected-remark @below {{not a counted loop: the step is computed inside the loop from values that change in it}}
   %w6 = scf.while (%i = %c0) : (i32) -> (i32) {
     %c = arith.cmpi slt, %i, %n : i32
     scf.condition(%c) %i : i32
   } do {
   ^bb0(%i: i32):
-    %st = arith.addi %s, %c1 : i32
+    %st = arith.addi %i, %c1 : i32
     %next = arith.addi %i, %st overflow<nsw> : i32
     scf.yield %next : i32
   }
@@ -238,4 +238,153 @@ func.func @narrow_counter(%n: i32, %p0: i32, %a: memref<?xi32>) {
     scf.yield %q : i32
   }
   return
+}
+
+// -----
+
+// The importer's `for (int i = ...; i < n; i += blockDim.x * gridDim.x)`:
+// gridDim.x is read in the loop and the unsigned step is added without nsw.
+// The step's ops are invariant and pure: hoisted above the loop. The body
+// indexes x with the counter sign-extended, so a wrapped (negative) counter
+// would read before x: the index loop is the original where it is defined.
+// CHECK-LABEL: gpu.func @grid_stride
+// CHECK: gpu.block_dim x
+// CHECK-NEXT: %[[BD:.*]] = arith.index_castui %{{.*}} : index to i32
+// CHECK: %[[GD:.*]] = gpu.grid_dim x
+// CHECK: %[[GD32:.*]] = arith.index_castui %[[GD]] : index to i32
+// CHECK: %[[ST32:.*]] = arith.muli %[[BD]], %[[GD32]] : i32
+// CHECK: %[[ST:.*]] = arith.index_cast %[[ST32]] : i32 to index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[ST]] {
+// CHECK-NOT: gpu.grid_dim
+// CHECK: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+gpu.module @m {
+  gpu.func @grid_stride(%n: i32, %x: memref<?xf32>) kernel {
+    %tid = gpu.thread_id x
+    %t = arith.index_castui %tid : index to i32
+    %bd = gpu.block_dim x
+    %b = arith.index_castui %bd : index to i32
+    %r = scf.while (%i = %t) : (i32) -> (i32) {
+      %c = arith.cmpi slt, %i, %n : i32
+      scf.condition(%c) %i : i32
+    } do {
+    ^bb0(%i: i32):
+      %idx = arith.index_cast %i : i32 to index
+      %v = memref.load %x[%idx] : memref<?xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %x[%idx] : memref<?xf32>
+      %gd = gpu.grid_dim x
+      %g = arith.index_castui %gd : index to i32
+      %st = arith.muli %b, %g : i32
+      %next = arith.addi %i, %st : i32
+      scf.yield %next : i32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// The same without nsw, but the counter indexes memory only under a
+// condition: a wrapped counter could run an iteration the original runs, so
+// the loop stays.
+// CHECK-LABEL: gpu.func @grid_stride_guarded
+// CHECK: scf.while
+gpu.module @m {
+  gpu.func @grid_stride_guarded(%n: i32, %x: memref<?xf32>, %p: i1) kernel {
+    %tid = gpu.thread_id x
+    %t = arith.index_castui %tid : index to i32
+    %bd = gpu.block_dim x
+    %b = arith.index_castui %bd : index to i32
+    // expected-remark @below {{not a counted loop: the counter may wrap around}}
+    %r = scf.while (%i = %t) : (i32) -> (i32) {
+      %c = arith.cmpi slt, %i, %n : i32
+      scf.condition(%c) %i : i32
+    } do {
+    ^bb0(%i: i32):
+      scf.if %p {
+        %idx = arith.index_cast %i : i32 to index
+        %v = memref.load %x[%idx] : memref<?xf32>
+        memref.store %v, %x[%idx] : memref<?xf32>
+      }
+      %next = arith.addi %i, %b : i32
+      scf.yield %next : i32
+    }
+    // A signed counter zero-extended into the index: a wrapped (negative)
+    // counter would index above 2^31, which a large buffer may hold.
+    // expected-remark @below {{not a counted loop: the counter may wrap around}}
+    %r2 = scf.while (%i = %t) : (i32) -> (i32) {
+      %c = arith.cmpi slt, %i, %n : i32
+      scf.condition(%c) %i : i32
+    } do {
+    ^bb0(%i: i32):
+      %idx = arith.index_castui %i : i32 to index
+      %v = memref.load %x[%idx] : memref<?xf32>
+      memref.store %v, %x[%idx] : memref<?xf32>
+      %next = arith.addi %i, %b : i32
+      scf.yield %next : i32
+    }
+    gpu.return
+  }
+}
+
+// -----
+
+// `for (size_t i = ...; i < n; i += (size_t)blockDim.x * gridDim.x)`: an
+// unsigned 64-bit counter stepped by at most the launch's thread count wraps
+// only past 2^64 - 2^41, beyond any buffer it indexes: raised. Stepped by a
+// parameter, it could wrap to a small index (a step of 2^64 - 1 counts
+// down): the loop stays.
+// CHECK-LABEL: gpu.func @grid_stride_size_t
+// CHECK: scf.for
+// CHECK: scf.while
+gpu.module @m {
+  gpu.func @grid_stride_size_t(%n: i64, %x: memref<?xf32>, %s: i64) kernel {
+    %tid = gpu.thread_id x
+    %t = arith.index_castui %tid : index to i64
+    %r = scf.while (%i = %t) : (i64) -> (i64) {
+      %c = arith.cmpi ult, %i, %n : i64
+      scf.condition(%c) %i : i64
+    } do {
+    ^bb0(%i: i64):
+      %idx = arith.index_castui %i : i64 to index
+      %v = memref.load %x[%idx] : memref<?xf32>
+      memref.store %v, %x[%idx] : memref<?xf32>
+      %bd = gpu.block_dim x
+      %b = arith.index_castui %bd : index to i64
+      %gd = gpu.grid_dim x
+      %g = arith.index_castui %gd : index to i64
+      %st = arith.muli %b, %g : i64
+      %next = arith.addi %i, %st : i64
+      scf.yield %next : i64
+    }
+    // expected-remark @below {{not a counted loop: the counter may wrap around}}
+    %r2 = scf.while (%i = %t) : (i64) -> (i64) {
+      %c = arith.cmpi ult, %i, %n : i64
+      scf.condition(%c) %i : i64
+    } do {
+    ^bb0(%i: i64):
+      %idx = arith.index_castui %i : i64 to index
+      %v = memref.load %x[%idx] : memref<?xf32>
+      memref.store %v, %x[%idx] : memref<?xf32>
+      %next = arith.addi %i, %s : i64
+      scf.yield %next : i64
+    }
+    // Stepped by a constant of 2^50, beyond any launch's thread count.
+    %big = arith.constant 1125899906842624 : i64
+    // expected-remark @below {{not a counted loop: the counter may wrap around}}
+    %r3 = scf.while (%i = %t) : (i64) -> (i64) {
+      %c = arith.cmpi ult, %i, %n : i64
+      scf.condition(%c) %i : i64
+    } do {
+    ^bb0(%i: i64):
+      %idx = arith.index_castui %i : i64 to index
+      %v = memref.load %x[%idx] : memref<?xf32>
+      memref.store %v, %x[%idx] : memref<?xf32>
+      %next = arith.addi %i, %big : i64
+      scf.yield %next : i64
+    }
+    gpu.return
+  }
 }
