@@ -261,11 +261,14 @@ bool mlir::ks::launchCovers(Value grid, Value block, Value bound) {
     return false;
   Value numerator = div->getOperand(0);
   // A constant block: numerator = bound + (block - 1), with the constants
-  // folded in any way ((W - 2 + 31) / 32 canonicalizes to (W + 29) / 32).
+  // folded in any way ((W - 2 + 31) / 32 canonicalizes to (W + 29) / 32),
+  // or more: blocks of (n + 7) / 8 cover the interior bound n - 1 of a
+  // stencil (floor((x + o) / b) * b >= x + o - b + 1, which is at least
+  // the bound x + c when o >= c + b - 1).
   if (cb) {
     auto [numBase, numOffset] = splitOffset(numerator);
     auto [boundBase, boundOffset] = splitOffset(bound);
-    return sameValue(numBase, boundBase) && numOffset == boundOffset + *cb - 1;
+    return sameValue(numBase, boundBase) && numOffset >= boundOffset + *cb - 1;
   }
   auto add = stripExtensions(numerator).getDefiningOp<arith::AddIOp>();
   if (!add)

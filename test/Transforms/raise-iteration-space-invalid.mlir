@@ -277,3 +277,38 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// (n + 5) / 8 blocks of 8 may fall short of the bound n - 1 (n = 10: one
+// block, 8 threads for 9 indices): not raised.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not raised: the launch grid along x is not derived from the bound}}
+    gpu.func @short(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %c1 = arith.constant 1 : index
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %bound = arith.subi %n, %c1 : index
+      %in = arith.cmpi slt, %i, %bound : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %c8 = arith.constant 8 : index
+    %m = arith.addi %n, %c5 : index
+    %g = arith.divui %m, %c8 : index
+    gpu.launch_func @kernels::@short blocks in (%g, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}

@@ -257,3 +257,40 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// An interior bound `i < n - 1` under a grid of (n + 7) / 8 blocks of 8: the
+// grid covers more than the bound (issue 45's stencils), which is enough.
+// CHECK-LABEL: gpu.func @interior
+// CHECK-SAME: kernel attributes {ks.raised}
+// CHECK: scf.forall
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @interior(%out: memref<?xf32>, %n: index) kernel {
+      %one = arith.constant 1.0 : f32
+      %c1 = arith.constant 1 : index
+      %bx = gpu.block_id x
+      %dx = gpu.block_dim x
+      %tx = gpu.thread_id x
+      %0 = arith.muli %bx, %dx : index
+      %i = arith.addi %0, %tx : index
+      %bound = arith.subi %n, %c1 : index
+      %in = arith.cmpi slt, %i, %bound : index
+      scf.if %in {
+        memref.store %one, %out[%i] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: index) {
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %c8 = arith.constant 8 : index
+    %m = arith.addi %n, %c7 : index
+    %g = arith.divui %m, %c8 : index
+    gpu.launch_func @kernels::@interior blocks in (%g, %c1, %c1) threads in (%c8, %c1, %c1)
+        args(%out : memref<?xf32>, %n : index)
+    return
+  }
+}
