@@ -230,7 +230,7 @@ FailureOr<CountedLoop> matchCountedLoop(scf::WhileOp loop, std::string &why) {
   // (That a signed step is positive assumes fewer than 2^31 threads, as
   // the thread index `blockIdx.x * blockDim.x + threadIdx.x` in an int
   // does.) An unsigned 64-bit counter (`size_t i`) stepped by at most the
-  // launch's thread count would wrap only past 2^64 - 2^41, beyond any
+  // launch's thread count would wrap only past 2^64 - 2^42, beyond any
   // buffer it indexes.
   bool isUnsigned = isUnsignedPredicate(counted.predicate);
   if (!noWrap && indexesMemoryEveryIteration(after, ivAfter, /*zeroExtended=*/isUnsigned)) {
