@@ -253,6 +253,13 @@ bool mlir::ks::launchCovers(Value grid, Value block, Value bound) {
   if (cb == 1 && sameValue(grid, bound))
     return true;
   Value g = stripExtensions(grid);
+  // `(unsigned)((n + 511) / 512)` with a size_t n: a block count truncated
+  // to 32 bits differs from the count only past 2^32 blocks, 2^32 times the
+  // block's threads (at least 2^37 indices with 32 threads), more than a
+  // GPU's memory holds for the buffers such a bound indexes.
+  if (auto trunc = g.getDefiningOp<arith::TruncIOp>())
+    if (trunc.getType().getIntOrFloatBitWidth() >= 32 && cb && *cb >= 32)
+      g = stripExtensions(trunc.getIn());
   Operation *div = g.getDefiningOp();
   if (isa_and_nonnull<arith::CeilDivUIOp, arith::CeilDivSIOp>(div))
     return sameValue(div->getOperand(0), bound) && sameValue(div->getOperand(1), block);

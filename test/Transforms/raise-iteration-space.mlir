@@ -294,3 +294,45 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// `(unsigned)((n + 511) / 512)` blocks of 512 with a size_t n: the count
+// truncated to 32 bits is the count below 2^41 indices, more than any
+// buffer such a bound indexes.
+// CHECK-LABEL: gpu.func @truncated_count
+// CHECK-SAME: kernel attributes {ks.raised}
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @truncated_count(%out: memref<?xf32>, %n: i64) kernel {
+      %one = arith.constant 1.0 : f32
+      %bx = gpu.block_id x
+      %b = arith.index_castui %bx : index to i64
+      %dx = gpu.block_dim x
+      %d = arith.index_castui %dx : index to i64
+      %tx = gpu.thread_id x
+      %t = arith.index_castui %tx : index to i64
+      %0 = arith.muli %b, %d : i64
+      %i = arith.addi %0, %t : i64
+      %in = arith.cmpi ult, %i, %n : i64
+      scf.if %in {
+        %x = arith.index_castui %i : i64 to index
+        memref.store %one, %out[%x] : memref<?xf32>
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%out: memref<?xf32>, %n: i64) {
+    %c1 = arith.constant 1 : index
+    %c512 = arith.constant 512 : index
+    %c511_i64 = arith.constant 511 : i64
+    %c512_i64 = arith.constant 512 : i64
+    %0 = arith.addi %n, %c511_i64 : i64
+    %1 = arith.divui %0, %c512_i64 : i64
+    %2 = arith.trunci %1 : i64 to i32
+    %g = arith.index_castui %2 : i32 to index
+    gpu.launch_func @kernels::@truncated_count blocks in (%g, %c1, %c1) threads in (%c512, %c1, %c1)
+        args(%out : memref<?xf32>, %n : i64)
+    return
+  }
+}
