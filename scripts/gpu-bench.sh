@@ -6,7 +6,7 @@
 # $OUT/results.tar.gz.
 #
 #   scripts/prepare-gpu-bench.sh              # here
-#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [exhaustive] [seeds] [agents-ab] [energy] [objective] [corpus] [static] [lowering] [conv-baseline] [sass]
+#   (device, carry .deps) scripts/gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [screen-ab] [refine-ab] [search-ab] [exhaustive] [seeds] [agents-ab] [energy] [objective] [corpus] [static] [idioms] [lowering] [conv-baseline] [sass]
 #
 # memory: the memory-bound benchmarks (bench/memory): naive vs ours vs the
 # copy bandwidth in one ks-bench run per size, then PyTorch's ops
@@ -14,6 +14,13 @@
 #
 # static: every kernel that ks optimize --measure static changed (.deps/static
 # from prepare-gpu-bench.sh static), verified against its source here.
+#
+# idioms: the idiom suite (bench/idioms/suite.py run, .deps/idioms from
+# prepare-gpu-bench.sh idioms): each case's source, the static path's output
+# and the measured search's, verified and timed in one ks-bench run, and
+# torch's op; IDIOM_ONLY, IDIOM_SECONDS (default 480), IDIOM_BUDGET and
+# IDIOM_MEASURED=0 as suite.py reads them. Per-case JSON and the table in
+# $OUT/idioms/.
 #
 # measured: the agent driver measuring on this GPU (measure=cuda) with the
 # bundle's ks-opt, per case: the search, the repeat from the tuning database,
@@ -200,6 +207,18 @@ if want static; then
     > "$W/static.log" 2>&1 || status=1
   tail -60 "$W/static.log"
   cp "$W/static.md" "$W/static.log" "$FINAL/"
+fi
+if want idioms; then
+  # The idiom suite: resumable (cases with a result in $FINAL/idioms are
+  # skipped), so a later call with the same $OUT contents goes on.
+  unpack_bundle
+  mkdir -p "$FINAL/idioms"
+  python3 bench/idioms/suite.py run "$KSO" "$PWD/$KSB" "$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)" \
+    .deps/idioms "$FINAL/idioms" > "$W/idioms.log" 2>&1 || status=1
+  tail -40 "$W/idioms.log"
+  python3 bench/idioms/suite.py report "$FINAL/idioms" "$FINAL/idioms.md" | tail -5
+  rm -rf "$FINAL/idioms/work"
+  cp "$W/idioms.log" "$FINAL/"
 fi
 if want auto; then
   # The agent driver's schedules (cases.py prepare-auto), against the same baselines.

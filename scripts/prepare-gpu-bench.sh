@@ -12,10 +12,12 @@
 # objective: the bundle and the GEMM lifted for gpu-bench.sh objective
 # (bench/objective/prepare.sh); refine-ab needs measured and measured-memory.
 #
-#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [objective] [static] [lowering]   (default: all but objective and static)
+#   scripts/prepare-gpu-bench.sh [contraction] [memory] [auto] [measured] [measured-memory] [objective] [static] [idioms] [lowering]   (default: all but objective, static and idioms)
 #
 # static: the corpus, bench and issue-44 kernels through ks optimize's static
 # path (measure=static verify=emulate) for gpu-bench.sh static.
+# idioms: the idiom suite (bench/idioms/suite.py prepare: lifted, the static
+# path's output lowered and exported) and the bundle, for gpu-bench.sh idioms.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cmake --build build --target ks-opt ks-translate ks-bench
@@ -58,6 +60,12 @@ if want static; then
   # changed kernel (test/Integration/Driver/static_equivalence.py).
   rm -rf .deps/static
   python3 test/Integration/Driver/static_equivalence.py prepare build/bin/ks-translate build/bin/ks-opt .deps/static
+fi
+if want idioms; then
+  $bundled || scripts/bundle.sh .deps/kernelskill-bundle.tar.xz
+  bundled=true
+  rm -rf .deps/idioms
+  python3 bench/idioms/suite.py prepare build/bin/ks-translate build/bin/ks-opt .deps/idioms
 fi
 if want lowering; then
   python3 bench/lowering/compare.py prepare build/bin/ks-translate build/bin/ks-opt .deps/lowering
