@@ -17,7 +17,7 @@ CASES = [
          extra=[], note="if (col <= row) guard, 16x16, int indices"),
     # static: unchanged: no agent proposed anything (raised as rows=1023000, row length=1024); one_per_thread predicted no faster
     dict(name="trmm_lower", idiom="triangular", source="triangular/trmm_lower.cu",
-         kernel="trmm_lower_float",  # C++: trmm_lower<float>
+         kernel="trmm_lower",  # C++: trmm_lower<float> (lifted as trmm_lower_float)
          params="L:f32[M*M]:in,B:f32[M*N]:in,out:f32[M*N]:out,M:i32,N:i32,alpha:f32",
          grid="ceildiv(N,32),ceildiv(M,8)", block="32,8", smem="0",
          check="M=1000,N=1023,alpha=2", time="M=2048,N=2048,alpha=2",
@@ -149,7 +149,7 @@ CASES = [
          extra=[], note="valid, single channel, __ldg, #pragma unroll, __restrict__"),
     # static: unchanged: the kernel holds no contraction; one_per_thread predicted no faster
     dict(name="dwconv3x3", idiom="conv", source="conv/dwconv3x3.cu",
-         kernel="dwconv_3",  # C++: dwconv<3>
+         kernel="dwconv",  # C++: dwconv<3> (lifted as dwconv_3)
          params="src:f32[N*C*H*W]:in,w:f32[C*9]:in,out:f32[N*C*H*W]:out,N:i32,C:i32,H:i32,W:i32",
          grid="ceildiv(N*C*H*W,256)", block="256", smem="0",
          check="N=2,C=5,H=100,W=103", time="N=8,C=64,H=256,W=256",
@@ -204,7 +204,7 @@ CASES = [
     # static: error: lift failed (below)
     # lift: bgemv_tmpl.cu:27:3: error: launches inside a 'SwitchStmt' are outside the launch slice
     dict(name="bgemv_tmpl", idiom="small_gemv", source="small_gemv/bgemv_tmpl.cu",
-         kernel="bgemv_tmpl_4",  # C++: bgemv_tmpl<4>
+         kernel="bgemv_tmpl",  # C++: bgemv_tmpl<4> (lifted as bgemv_tmpl_4)
          params="W:f32[M*K]:in,x:f32[4*K]:in,y:f32[4*M]:out,M:i32,K:i32",
          grid="ceildiv(M,256)", block="256", smem="0",
          check="M=1000,K=1023", time="M=8192,K=8192",

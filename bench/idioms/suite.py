@@ -5,6 +5,9 @@ as `ks optimize --measure static` writes it, as the measured search
 (measure=cuda) leaves it, and against the PyTorch op a user would call instead.
 
   suite.py list                                     the cases, by idiom
+  suite.py check                                    each case well-formed (CPU only: its source and
+                                                    launcher exist, its parameters parse, its
+                                                    workloads give every scalar an integer)
   suite.py prepare KS_TRANSLATE KS_OPT OUT_DIR      here (clang, LLVM): each case lifted; the
                                                     static path of `ks optimize` (measure=static
                                                     verify=emulate, at the case's timing sizes),
@@ -477,12 +480,54 @@ def report(results, out_md=None):
     return 0
 
 
+def check_cases():
+    """What the GPU run relies on, checked without a GPU: exit 1 and a line
+    per problem, else the count by idiom."""
+    problems, by_idiom = [], {}
+    keys = {"name", "idiom", "source", "kernel", "params", "grid", "block", "check", "time",
+            "torch", "extra", "note"}
+    for c in load_cases():
+        name = c.get("name", "?")
+        missing = keys - set(c)
+        if missing:
+            problems.append(f"{name}: no {sorted(missing)}")
+            continue
+        by_idiom[c["idiom"]] = by_idiom.get(c["idiom"], 0) + 1
+        path = os.path.join(HERE, c["source"])
+        if not os.path.exists(path):
+            problems.append(f"{name}: no file {c['source']}")
+            continue
+        text = open(path).read()
+        for kernel in launches_of(c):
+            if not re.search(rf"__global__[^;{{]*\b{kernel}\s*\(", text):
+                problems.append(f"{name}: no __global__ {kernel} in {c['source']}")
+        if not re.search(rf"\bvoid\s+launch_{name}\s*\(", text):
+            problems.append(f"{name}: no launcher launch_{name}")
+        params = parse_params(c["params"])
+        scalars_ = {p["name"] for p in params if "extent" not in p}
+        for stage in ("check", "time"):
+            values = dict(item.split("=", 1) for item in c[stage].split(","))
+            if set(values) != scalars_:
+                problems.append(f"{name}: {stage} gives {sorted(values)}, the scalars are "
+                                f"{sorted(scalars_)}")
+            bad = [k for k, v in values.items() if not v.lstrip("-").isdigit()]
+            if bad:
+                problems.append(f"{name}: {stage}'s {bad} not integers (ks-bench's workloads are)")
+    for p in problems:
+        print(p)
+    print(" ".join(f"{k}={v}" for k, v in sorted(by_idiom.items())))
+    print(f"{sum(by_idiom.values())} cases, {len(by_idiom)} idioms, {len(problems)} problems")
+    return 1 if problems else 0
+
+
 def main():
     args = sys.argv[1:]
     if args[:1] == ["list"]:
         for c in load_cases():
             print(f"{c['idiom']:24} {c['name']:28} {c['note']}")
         return 0
+    if args[:1] == ["check"]:
+        return check_cases()
     if len(args) == 4 and args[0] == "prepare":
         return prepare(*args[1:])
     if len(args) == 6 and args[0] == "run":
