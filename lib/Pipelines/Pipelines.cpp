@@ -191,6 +191,9 @@ void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
   pm.addPass(createKSRaiseCountedLoops());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createKSRaiseUnrolledGuards());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
   pm.addPass(createKSRaiseIterationSpace());
   // Bounds and strides computed inside the guarded work become invariant
   // of the new loop: hoist them so the views can be built before it.

@@ -39,6 +39,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CTYPES = {"f32": "float", "f64": "double", "i32": "int", "u32": "unsigned", "i64": "long long",
+          "u64": "unsigned long long",
           "u8": "unsigned char", "i8": "signed char", "f16": "__half", "bf16": "__nv_bfloat16"}
 FLOATS = ("f32", "f64", "f16", "bf16")
 

@@ -207,6 +207,33 @@ def KSRaiseCountedLoops : Pass<"ks-raise-counted-loops"> {
   let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
 }
 
+def KSRaiseUnrolledGuards : Pass<"ks-raise-unrolled-guards", "::mlir::ModuleOp"> {
+  let summary = "Rewrite per-thread unrolled loops with a bounds check inside to one element per thread";
+  let description = [{
+    A kernel whose threads each take U consecutive elements, `c0 =
+    (blockIdx.x * blockDim.x + threadIdx.x) * U; for (u = 0; u < U; u++)
+    if (c0 + u < n) work(c0 + u);` (U a constant, 2 to 64; `gid << log2 U`
+    too), launched on a grid that covers n with block * U elements per
+    block, computes work(e) once for each e < n. It becomes `e = blockIdx.x
+    * blockDim.x + threadIdx.x; if (e < n) work(e)` on ceil(n / block)
+    blocks, the form ks-raise-iteration-space raises; where the work reads
+    c0 or u apart from their sum they are `e - e % U` and `e % U`.
+
+    Refused, with a remark, when the check is not `index < bound`
+    (signed or unsigned) over a bound computed from scalar arguments, the
+    checked index is not `c0 + u`, c0 is not the linear x thread index times
+    U, threadIdx.x or blockIdx.x is read elsewhere, the kernel communicates
+    between threads (barriers, shuffles), or the launch's grid does not
+    cover the bound. Only x is rewritten; a row per block along y or z
+    stays (docs/Raising.md, "Unrolled guards").
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"true",
+           "Emit a remark for each kernel of this form that is not rewritten, with the reason">,
+  ];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::arith::ArithDialect"];
+}
+
 def KSFuseLaunches : Pass<"ks-fuse-launches", "::mlir::ModuleOp"> {
   let summary = "Fuse back-to-back launches of raised kernels over the same iteration space, each point reading only its own elements, into one kernel";
   let description = [{

@@ -272,6 +272,8 @@ inline void __pipeline_wait_prior(size_t) {}
 template <typename T, typename U> auto min(T a, U b) { return a < b ? a : b; }
 template <typename T, typename U> auto max(T a, U b) { return a < b ? b : a; }
 inline float rsqrtf(float x) { return 1.0f / sqrtf(x); }
+// Loads through the read-only data cache: a plain load on the CPU.
+template <typename T> T __ldg(const T *p) { return *p; }
 inline double rsqrt(double x) { return 1.0 / sqrt(x); }
 inline float __fdividef(float a, float b) { return a / b; }
 inline float __int_as_float(int x) { float f; std::memcpy(&f, &x, 4); return f; }
