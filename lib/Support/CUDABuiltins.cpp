@@ -25,6 +25,11 @@ static const MathBuiltin kMath[] = {
     {"math.absf", 1, "fabsf", "fabs", {}, "__habs", "__habs2"},
     {"math.floor", 1, "floorf", "floor", {}, "hfloor", "h2floor"},
     {"math.ceil", 1, "ceilf", "ceil", {}, "hceil", "h2ceil"},
+    // rint rounds to the nearest, ties to even (the default rounding mode);
+    // round ties away from zero; trunc toward zero.
+    {"math.roundeven", 1, "rintf", "rint", {"nearbyintf", "__frint_rn"}, "hrint", "h2rint"},
+    {"math.round", 1, "roundf", "round", {}},
+    {"math.trunc", 1, "truncf", "trunc", {}, "htrunc", "h2trunc"},
     {"math.powf", 2, "powf", "pow", {"__powf"}},
     {"math.fma", 3, "fmaf", "fma", {"__fmaf_rn"}, "__hfma", "__hfma2"},
     // C's fmax/fmin return the other operand for a NaN: maxnumf/minnumf.
