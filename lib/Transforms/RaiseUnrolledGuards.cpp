@@ -134,9 +134,11 @@ FailureOr<UnrolledGuard> match(gpu::GPUFuncOp kernel, int64_t block, std::string
     why = "the checked index is not c0 + u";
     return failure();
   }
-  for (auto [base, u] : {std::pair{add.getLhs(), add.getRhs()}, {add.getRhs(), add.getLhs()}})
-    if (stripCasts(u) == iv && !m.loop->isAncestor(base.getDefiningOp()))
+  for (auto [base, u] : {std::pair{add.getLhs(), add.getRhs()}, {add.getRhs(), add.getLhs()}}) {
+    Operation *def = base.getDefiningOp(); // none: a kernel argument
+    if (stripCasts(u) == iv && (!def || !m.loop->isAncestor(def)))
       m.base = base;
+  }
   if (!m.base) {
     why = "the checked index is not c0 + u with c0 computed before the loop";
     return failure();

@@ -307,3 +307,35 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
+// -----
+
+// c0 is a kernel argument, not the thread's index times U.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @below {{not rewritten: c0 is not (blockIdx.x * blockDim.x + threadIdx.x) * 4}}
+    gpu.func @argument(%y: memref<?xf32>, %c0i: i32, %n: i32) kernel {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c4 = arith.constant 4 : index
+      %one = arith.constant 1.0 : f32
+      scf.for %u = %c0 to %c4 step %c1 {
+        %u32 = arith.index_cast %u : index to i32
+        %e = arith.addi %c0i, %u32 overflow<nsw> : i32
+        %in = arith.cmpi slt, %e, %n : i32
+        scf.if %in {
+          %i = arith.index_cast %e : i32 to index
+          memref.store %one, %y[%i] : memref<?xf32>
+        }
+      }
+      gpu.return
+    }
+  }
+  func.func @launch(%y: memref<?xf32>, %c0i: i32, %n: i32) {
+    %c1 = arith.constant 1 : index
+    %c256 = arith.constant 256 : index
+    gpu.launch_func @kernels::@argument blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1)
+        args(%y : memref<?xf32>, %c0i : i32, %n : i32)
+    return
+  }
+}
