@@ -97,7 +97,7 @@ LogicalResult collectInvariantOps(scf::WhileOp loop, Block &block, Value value,
 /// a negative counter accesses memory before the buffer.
 /// With `zeroExtended`, also at index `iv` zero-extended.
 bool indexesMemoryEveryIteration(Block &block, Value iv, bool zeroExtended) {
-  auto isSignExtendedIv = [&](Value index) {
+  auto isIvIndex = [&](Value index) {
     if (auto cast = index.getDefiningOp<arith::IndexCastOp>())
       return cast.getIn() == iv;
     auto cast = index.getDefiningOp<arith::IndexCastUIOp>();
@@ -105,10 +105,10 @@ bool indexesMemoryEveryIteration(Block &block, Value iv, bool zeroExtended) {
   };
   for (Operation &op : block) {
     if (auto load = dyn_cast<memref::LoadOp>(op))
-      if (load.getIndices().size() == 1 && isSignExtendedIv(load.getIndices()[0]))
+      if (load.getIndices().size() == 1 && isIvIndex(load.getIndices()[0]))
         return true;
     if (auto store = dyn_cast<memref::StoreOp>(op))
-      if (store.getIndices().size() == 1 && isSignExtendedIv(store.getIndices()[0]))
+      if (store.getIndices().size() == 1 && isIvIndex(store.getIndices()[0]))
         return true;
   }
   return false;

@@ -39,36 +39,26 @@ using namespace mlir;
 using namespace mlir::ks;
 
 namespace {
-/// `v` without integer casts (index_cast(ui), ext(s|u)i).
-Value stripCasts(Value v) {
-  while (Operation *op = v.getDefiningOp()) {
-    if (!isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp, arith::ExtUIOp>(op))
-      return v;
-    v = op->getOperand(0);
-  }
-  return v;
-}
-
 template <typename OpT> bool isDimX(Value v) {
-  auto op = stripCasts(v).getDefiningOp<OpT>();
+  auto op = stripExtensions(v).getDefiningOp<OpT>();
   return op && op.getDimension() == gpu::Dimension::x;
 }
 
 /// `v` is blockIdx.x * blockDim.x + threadIdx.x (either operand order, the
 /// block's width as blockDim.x or the constant `block`).
 bool isLinearThreadIndexX(Value v, int64_t block) {
-  auto add = stripCasts(v).getDefiningOp<arith::AddIOp>();
+  auto add = stripExtensions(v).getDefiningOp<arith::AddIOp>();
   if (!add)
     return false;
   for (auto [prod, tid] : {std::pair{add.getLhs(), add.getRhs()}, {add.getRhs(), add.getLhs()}}) {
     if (!isDimX<gpu::ThreadIdOp>(tid))
       continue;
-    auto mul = stripCasts(prod).getDefiningOp<arith::MulIOp>();
+    auto mul = stripExtensions(prod).getDefiningOp<arith::MulIOp>();
     if (!mul)
       continue;
     for (auto [bid, dim] : {std::pair{mul.getLhs(), mul.getRhs()}, {mul.getRhs(), mul.getLhs()}})
       if (isDimX<gpu::BlockIdOp>(bid) &&
-          (isDimX<gpu::BlockDimOp>(dim) || getConstantIntValue(stripCasts(dim)) == block))
+          (isDimX<gpu::BlockDimOp>(dim) || getConstantIntValue(stripExtensions(dim)) == block))
         return true;
   }
   return false;
@@ -136,7 +126,7 @@ FailureOr<UnrolledGuard> match(gpu::GPUFuncOp kernel, int64_t block, std::string
   }
   for (auto [base, u] : {std::pair{add.getLhs(), add.getRhs()}, {add.getRhs(), add.getLhs()}}) {
     Operation *def = base.getDefiningOp(); // none: a kernel argument
-    if (stripCasts(u) == iv && (!def || !m.loop->isAncestor(def)))
+    if (stripExtensions(u) == iv && (!def || !m.loop->isAncestor(def)))
       m.base = base;
   }
   if (!m.base) {
@@ -175,7 +165,7 @@ FailureOr<UnrolledGuard> match(gpu::GPUFuncOp kernel, int64_t block, std::string
     why = "the kernel communicates between threads (barrier, shuffle or shared memory)";
     return failure();
   }
-  Operation *gidOp = stripCasts(m.gid).getDefiningOp();
+  Operation *gidOp = stripExtensions(m.gid).getDefiningOp();
   kernel.walk([&](Operation *op) {
     bool xIndex = (isa<gpu::ThreadIdOp>(op) &&
                    cast<gpu::ThreadIdOp>(op).getDimension() == gpu::Dimension::x) ||
@@ -211,13 +201,11 @@ FailureOr<UnrolledGuard> match(gpu::GPUFuncOp kernel, int64_t block, std::string
 }
 
 /// The rewrite: the loop becomes `if (gid < bound) work(gid)` and the
-/// launch's grid along x ceil(bound / block).
-LogicalResult rewrite(UnrolledGuard &m, gpu::GPUFuncOp kernel, gpu::LaunchFuncOp launch,
+/// launch's grid along x ceil(bound / block); `hostBound` is the bound
+/// computed in the launcher (the caller checked the launch covers it).
+LogicalResult rewrite(UnrolledGuard &m, gpu::LaunchFuncOp launch, Value hostBound,
                       int64_t block) {
   OpBuilder host(launch);
-  Value hostBound = cloneIntoLauncher(m.cmp.getRhs(), kernel, launch, host);
-  if (!hostBound)
-    return failure();
   Location loc = m.loop.getLoc();
   OpBuilder b(m.loop);
   Type type = m.base.getType();
@@ -237,7 +225,7 @@ LogicalResult rewrite(UnrolledGuard &m, gpu::GPUFuncOp kernel, gpu::LaunchFuncOp
   // u read in c0's type directly (its casts from the loop's index).
   for (Operation &op : m.loop.getBody()->without_terminator())
     if (op.getNumResults() == 1 && op.getResult(0).getType() == type &&
-        stripCasts(op.getResult(0)) == m.loop.getInductionVar())
+        stripExtensions(op.getResult(0)) == m.loop.getInductionVar())
       map.map(op.getResult(0), u);
   // The loop body's pure ops the work reads (the index's casts) first.
   for (Operation &op : m.loop.getBody()->without_terminator())
@@ -302,7 +290,7 @@ struct RaiseUnrolledGuardsPass
                               << m->unroll << ")) blocks";
         return;
       }
-      if (failed(rewrite(*m, kernel, launch, *block)) && remarks)
+      if (failed(rewrite(*m, launch, hostBound, *block)) && remarks)
         kernel.emitRemark() << "ks-raise-unrolled-guards: not rewritten: the rewrite failed";
     });
   }
