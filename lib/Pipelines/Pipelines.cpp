@@ -204,6 +204,7 @@ void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
   pm.addPass(createLoopInvariantCodeMotionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createKSPromoteAccumulators());
   pm.addPass(createKSRaiseContractions());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -26,6 +26,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "kernelskill/Dialect/KS/IR/KSAttrs.h"
+#include "kernelskill/Transforms/Contraction.h"
 #include "kernelskill/Transforms/Passes.h"
 #include "kernelskill/Transforms/Raising.h"
 
@@ -405,9 +406,13 @@ LogicalResult ContractionRaiser::run(std::string &reason) {
   bufferization::MaterializeInDestinationOp::create(b, loc, TypeRange{}, result, outView,
                                                     /*restrict=*/true, /*writable=*/true);
   forall.erase();
-  // A named op where one fits (matmul, batch_matmul, matvec, ...).
-  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(contraction))
+  // The schedules' form (a bare product from a fill), then a named op where
+  // one fits (matmul, batch_matmul, matvec, ...).
+  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(contraction)) {
+    IRRewriter rewriter(b);
+    ks::normalizeContraction(rewriter, generic);
     contraction = specializeContraction(generic);
+  }
   if (contraction && contract)
     contraction->setAttr(kContractAttrName, UnitAttr::get(ctx));
   return success();

@@ -67,6 +67,14 @@ struct ContractionProblem {
 /// kernel; fails, saying why, when there is none or more than one.
 FailureOr<linalg::LinalgOp> findKernelContraction(gpu::GPUFuncOp kernel, std::string &why);
 
+/// Puts a raised contraction (a linalg.generic just built from loops) in the
+/// form the schedules take: `out + in0 * in1` from a fill. Loop-invariant
+/// factors of the product and an init that is not a fill move to an
+/// elementwise generic after it (`init + factors * sum`), fused with the
+/// init's generic and with an elementwise epilogue that follows; returns
+/// whether it changed anything (ContractionNormalForm.cpp).
+bool normalizeContraction(RewriterBase &rewriter, linalg::GenericOp contraction);
+
 /// Reads the group around `op` (a linalg contraction in a raised kernel);
 /// on failure, `why` says what does not fit.
 FailureOr<ContractionProblem> analyzeContraction(linalg::LinalgOp op, std::string &why);

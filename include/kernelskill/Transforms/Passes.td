@@ -370,6 +370,36 @@ def KSRaiseStridedViews : Pass<"ks-raise-strided-views", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::memref::MemRefDialect", "::mlir::arith::ArithDialect"];
 }
 
+def KSPromoteAccumulators : Pass<"ks-promote-accumulators", "::mlir::ModuleOp"> {
+  let summary = "Carry an element a loop accumulates in memory as the loop's iter_arg";
+  let description = [{
+    A step of `ks-raise`, after the strided views and before
+    `ks-raise-contractions`. In a raised kernel (`ks.raised`), an `scf.for`
+    whose body loads an element (the same view at the same index values,
+    defined outside the loop) and later stores to it, with no other access
+    to that buffer in the loop and nothing with unknown memory effects,
+    carries the element instead: loaded once before the loop, the stored
+    value yielded, written back once after it. The polyhedral suites'
+    `c[i][j] *= beta; for k: c[i][j] += alpha * a[i][k] * b[k][j]` becomes
+    a reduction with an init that ks-raise-contractions raises, and a
+    kernel left SIMT stops reading and writing the element every iteration.
+    Nested loops are carried from the innermost out.
+
+    In the loop's block, a load of an element stored earlier with nothing
+    between that may touch its buffer takes the stored value, and a store
+    overwritten later with nothing between that may read the buffer is
+    dropped (`tmp[i][j] = 0` before the carried loop becomes its init).
+
+    The write-back is unconditional when the loop runs at least once
+    (constant bounds, or `0 to N` inside a forall over `0 to N`) or when the
+    block stores to the element anyway; otherwise it is guarded by the
+    loop's `lb < ub`, so a loop that runs zero times still writes nothing.
+    Distinct buffers are assumed not to alias, as throughout the raising.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def KSRaiseContractions : Pass<"ks-raise-contractions", "::mlir::ModuleOp"> {
   let summary = "Raise reductions over views in raised kernels to linalg";
   let description = [{
