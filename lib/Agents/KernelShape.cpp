@@ -93,14 +93,19 @@ void readForallShape(gpu::GPUFuncOp kernel, ModuleOp module,
   probe.vector = 1;
   std::string why;
   LaunchContext context = resolveLaunchContext(kernel, module, workload);
-  auto extent = [&](OpFoldResult ub) {
-    std::optional<int64_t> n;
+  auto known = [&](OpFoldResult ub) -> std::optional<int64_t> {
     if (auto v = dyn_cast<Value>(ub))
-      n = evaluateIndex(v, context);
-    else
-      n = cast<IntegerAttr>(cast<Attribute>(ub)).getInt();
-    return n.value_or(kAssumedScalar);
+      return evaluateIndex(v, context);
+    return cast<IntegerAttr>(cast<Attribute>(ub)).getInt();
   };
+  auto extent = [&](OpFoldResult ub) { return known(ub).value_or(kAssumedScalar); };
+  shape.forallPoints = 1;
+  for (auto [lb, ub] :
+       llvm::zip(shape.forall.getMixedLowerBound(), shape.forall.getMixedUpperBound())) {
+    std::optional<int64_t> lower = known(lb), upper = known(ub);
+    shape.forallPoints = lower && upper ? shape.forallPoints * std::max<int64_t>(0, *upper - *lower)
+                                        : 0;
+  }
   // The bytes of the last scalar the forall stores (`otherwise` when none).
   auto storedElementBytes = [&](int64_t otherwise) {
     int64_t bytes = otherwise;
@@ -294,4 +299,13 @@ const char *mlir::ks::toString(OperandLayout layout) {
     break;
   }
   return "no contiguous dimension";
+}
+
+int64_t mlir::ks::onePerThreadBlock(const KernelShape &shape, int64_t smCount) {
+  int64_t block = 256;
+  if (shape.forallPoints <= 0 || smCount <= 0)
+    return block;
+  while (block > 32 && (shape.forallPoints + block - 1) / block < smCount)
+    block /= 2;
+  return block;
 }

@@ -44,6 +44,8 @@ struct KernelShape {
   std::optional<ContractionProblem> problem;
   /// A raised kernel without a contraction: its top-level forall.
   scf::ForallOp forall;
+  /// Its number of points (iterations) at the workload; 0 when unknown.
+  int64_t forallPoints = 0;
   /// Rows: the rows, their length and passes, at the workload.
   RowSizes rows;
   /// Transpose: the space's extents at the workload.
@@ -60,6 +62,13 @@ struct KernelShape {
   /// The largest headroom of each finding kind in the kernel's diagnosis.
   std::map<FindingKind, double> findings;
 };
+
+/// The block of the one-per-thread schedule (every point of the forall a
+/// thread) for `shape` on a GPU of `smCount` SMs: 256 threads, halved (down
+/// to 32) while the grid would leave SMs without a block. A kernel of 8192
+/// points ran 0.63x its source as 32 blocks of 256 on the H100's 132 SMs,
+/// the source's 64 blocks of 128 (bench/results/2026-12-07-h100-idioms).
+int64_t onePerThreadBlock(const KernelShape &shape, int64_t smCount);
 
 /// Whether the rules and the driver search schedules for the kernel: a
 /// contraction, rows, a transpose, a stencil.
