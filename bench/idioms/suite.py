@@ -5,9 +5,11 @@ as `ks optimize --measure static` writes it, as the measured search
 (measure=cuda) leaves it, and against the PyTorch op a user would call instead.
 
   suite.py list                                     the cases, by idiom
-  suite.py check                                    each case well-formed (CPU only: its source and
+  suite.py check [KS_BENCH]                         each case well-formed (CPU only: its source and
                                                     launcher exist, its parameters parse, its
-                                                    workloads give every scalar an integer)
+                                                    workloads give every scalar an integer; with
+                                                    KS_BENCH, ks-bench accepts its launch spec
+                                                    and manifest)
   suite.py prepare KS_TRANSLATE KS_OPT OUT_DIR      here (clang, LLVM): each case lifted; the
                                                     static path of `ks optimize` (measure=static
                                                     verify=emulate, at the case's timing sizes),
@@ -39,6 +41,7 @@ import os
 import re
 import shutil
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -233,7 +236,10 @@ def launch_spec(case, entries, work):
                     params.append({"name": a, "type": first_scalar["type"], "value": expr})
                 known.add(a)
             args.append(a)
-        manifest.append({"kernel": entries[step["kernel"]], "params": args,
+        # ks-bench's manifests name each argument and give its type.
+        types = {p["name"]: p["type"] for p in params}
+        manifest.append({"kernel": entries[step["kernel"]],
+                         "params": [{"name": a, "type": types[a]} for a in args],
                          "grid": sizes(step["grid"]), "block": sizes(step["block"]),
                          "smem": str(step.get("smem", "0"))})
     json.dump(spec, open(path, "w"), indent=1)
@@ -437,6 +443,9 @@ def report(results, out_md=None):
         t = r.get("time", {}) if isinstance(r.get("time"), dict) else {}
         chk = r.get("check", {}) if isinstance(r.get("check"), dict) else {}
         src = (t.get("source") or {}).get("ms")
+        for stage, doc in (("check", chk), ("time", t)):
+            if doc.get("error"):  # ks-bench itself failed: no variant ran
+                failures.append(f"{r['name']} {stage}: ks-bench: {doc['error']}"[:200])
         def speed(variant):
             ms = (t.get(variant) or {}).get("ms")
             ok = (chk.get(variant) or {}).get("status") == "pass"
@@ -463,7 +472,8 @@ def report(results, out_md=None):
         md = "; ".join(d[:60] for d in (meas.get("decisions") or {}).values()) or \
             (meas.get("error") or "")[:80]
         fmt = lambda x: f"{x:.2f}x" if x else "-"  # noqa: E731
-        lines.append(f"| {r['idiom']} | {r['name']} | {src or 0:.4f} | {fmt(s)} | {fmt(m)} | "
+        src_text = f"{src:.4f}" if src else ("error" if chk.get("error") or t.get("error") else "-")
+        lines.append(f"| {r['idiom']} | {r['name']} | {src_text} | {fmt(s)} | {fmt(m)} | "
                      f"{f'{tms:.4f}' if tms else '-'} | {sd} / {md} |".replace("\n", " "))
     n = len(rows)
     summary = [
@@ -480,9 +490,30 @@ def report(results, out_md=None):
     return 0
 
 
-def check_cases():
+def check_spec_parses(case, ks_bench):
+    """ks-bench reads the case's launch spec and launch manifest (the
+    source's, for launchers of several kernels): what `run` hands it. Its
+    usage errors (exit 2) come before it looks for a GPU (exit 3 without
+    one), so a spec or manifest it would refuse is found here."""
+    with tempfile.TemporaryDirectory() as work:
+        entries = {k: k for k in launches_of(case)}
+        spec, manifest = launch_spec(case, entries, work)
+        ptx = os.path.join(work, "empty.ptx")
+        open(ptx, "w").close()
+        cmd = [ks_bench, f"source={ptx}@{case['kernel']}", "--spec", spec, "--no-db",
+               "--workload", case["check"], "--json", os.path.join(work, "out.json")]
+        if manifest:
+            cmd += ["--launches", f"source={manifest}"]
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    if proc.returncode == 2:
+        return [f"{case['name']}: ks-bench refuses its spec: {proc.stderr.strip()[:200]}"]
+    return []
+
+
+def check_cases(ks_bench=None):
     """What the GPU run relies on, checked without a GPU: exit 1 and a line
-    per problem, else the count by idiom."""
+    per problem, else the count by idiom. With KS_BENCH, also that ks-bench
+    accepts every case's launch spec and manifest."""
     problems, by_idiom = [], {}
     keys = {"name", "idiom", "source", "kernel", "params", "grid", "block", "check", "time",
             "torch", "extra", "note"}
@@ -513,6 +544,8 @@ def check_cases():
             bad = [k for k, v in values.items() if not v.lstrip("-").isdigit()]
             if bad:
                 problems.append(f"{name}: {stage}'s {bad} not integers (ks-bench's workloads are)")
+        if ks_bench:
+            problems += check_spec_parses(c, ks_bench)
     for p in problems:
         print(p)
     print(" ".join(f"{k}={v}" for k, v in sorted(by_idiom.items())))
@@ -526,8 +559,8 @@ def main():
         for c in load_cases():
             print(f"{c['idiom']:24} {c['name']:28} {c['note']}")
         return 0
-    if args[:1] == ["check"]:
-        return check_cases()
+    if args[:1] == ["check"] and len(args) <= 2:
+        return check_cases(*args[1:])
     if len(args) == 4 and args[0] == "prepare":
         return prepare(*args[1:])
     if len(args) == 6 and args[0] == "run":
