@@ -192,6 +192,7 @@ void mlir::ks::buildRaisePipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createKSRaiseUnrolledGuards());
+  pm.addPass(createKSMergeNestedGuards());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createKSRaiseIterationSpace());

@@ -78,18 +78,37 @@ struct UnrolledGuard {
 /// Matches the kernel's body, or says why not (empty: not this form at
 /// all, no remark).
 FailureOr<UnrolledGuard> match(gpu::GPUFuncOp kernel, int64_t block, std::string &why) {
-  Block &body = kernel.getBody().front();
   UnrolledGuard m;
-  for (Operation &op : body.without_terminator()) {
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      if (m.loop)
-        return failure(); // two loops: some other form
-      m.loop = loop;
-      continue;
+  // The loop, among pure ops of the kernel's body or of one branch of its
+  // one scf.if whose other branch is empty (a guard on the other
+  // dimensions: `if (row >= rows) return;` before the loop over columns
+  // lifts to `if (row >= rows) {} else {loop}`).
+  auto findLoop = [&](Block &body, bool allowIf, auto &self) -> LogicalResult {
+    for (Operation &op : body.without_terminator()) {
+      if (auto loop = dyn_cast<scf::ForOp>(op)) {
+        if (m.loop)
+          return failure(); // two loops: some other form
+        m.loop = loop;
+        continue;
+      }
+      auto outer = dyn_cast<scf::IfOp>(op);
+      if (allowIf && outer && !outer.getNumResults() && !m.loop) {
+        auto empty = [](Block *b) { return !b || b->without_terminator().empty(); };
+        Block *branch = empty(outer.thenBlock()) ? outer.elseBlock()
+                        : empty(outer.elseBlock()) ? outer.thenBlock()
+                                                    : nullptr;
+        if (!branch || failed(self(*branch, /*allowIf=*/false, self)))
+          return failure();
+        allowIf = false;
+        continue;
+      }
+      if (!isMemoryEffectFree(&op) || op.getNumRegions())
+        return failure();
     }
-    if (!isMemoryEffectFree(&op) || op.getNumRegions())
-      return failure();
-  }
+    return success();
+  };
+  if (failed(findLoop(kernel.getBody().front(), /*allowIf=*/true, findLoop)))
+    return failure();
   if (!m.loop || m.loop.getNumResults())
     return failure();
   std::optional<int64_t> lb = getConstantIntValue(m.loop.getLowerBound());

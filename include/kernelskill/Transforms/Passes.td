@@ -217,7 +217,10 @@ def KSRaiseUnrolledGuards : Pass<"ks-raise-unrolled-guards", "::mlir::ModuleOp">
     block, computes work(e) once for each e < n. It becomes `e = blockIdx.x
     * blockDim.x + threadIdx.x; if (e < n) work(e)` on ceil(n / block)
     blocks, the form ks-raise-iteration-space raises; where the work reads
-    c0 or u apart from their sum they are `e - e % U` and `e % U`.
+    c0 or u apart from their sum they are `e - e % U` and `e % U`. The loop
+    may sit in the one non-empty branch of a top-level `scf.if` (an early
+    return on another dimension, `if (row >= rows) return;`), which
+    ks-merge-nested-guards then merges with the new check.
 
     Refused, with a remark, when the check is not `index < bound`
     (signed or unsigned) over a bound computed from scalar arguments, the
@@ -315,6 +318,24 @@ def KSSynthesizeLaunchers : Pass<"ks-synthesize-launchers", "::mlir::ModuleOp"> 
                "--kernelskill-pipeline passes its own kernels=)">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::arith::ArithDialect"];
+}
+
+def KSMergeNestedGuards : Pass<"ks-merge-nested-guards", "::mlir::ModuleOp"> {
+  let summary = "Merge a kernel's nested bounds checks into one conjunction";
+  let description = [{
+    A step of `ks-raise`, before `ks-raise-iteration-space` (which reads one
+    guard, a conjunction of `index < bound` tests). At a kernel's top level,
+    an `scf.if` whose one non-empty branch holds, besides pure ops (no
+    memory access, nothing that may trap: they are hoisted above the check),
+    exactly one `scf.if` with one non-empty branch becomes one `scf.if` on
+    the conjunction of the two branches' conditions (a condition whose work
+    is in the else-branch negated with `xori true`), holding the inner
+    work; repeated while the result nests another. `if (row >= rows)
+    return; for u < U: if (c0 + u < cols) ...` (an early return, then the
+    unrolled guard ks-raise-unrolled-guards rewrites) and `if (row < M) {
+    if (col < N) ... }` thus raise like `if (row < M && col < N)`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
 def KSRaiseIterationSpace : Pass<"ks-raise-iteration-space", "::mlir::ModuleOp"> {
