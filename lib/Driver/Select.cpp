@@ -48,7 +48,8 @@ void KernelSearch::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     // The family's defaults; a raised kernel without a contraction is its
     // iteration space: rows walked in loops get a warp each where the
     // row-reduction schedule applies, else every iteration a thread (256
-    // per block, fewer where the grid would leave SMs idle: onePerThreadBlock). (An interim choice until the agents propose the
+    // per block, fewer where the grid would leave SMs idle:
+    // onePerThreadBlock). (An interim choice until the agents propose the
     // memory-bound families: a warp per row is 4-12x faster than a thread
     // per row on the H200 for softmax and the normalizations, but a block
     // per row wins on rows of 4096; docs/Performance.md.)
@@ -75,9 +76,10 @@ void KernelSearch::scheduleAnyway(gpu::GPUFuncOp kernel, KernelDecision &d,
     const ScheduleFamily *family = lookupScheduleFamily(name);
     Candidate c;
     c.family = family;
-    c.knobs = family->complete({});
+    KnobValues knobs;
     if (name == "one_per_thread")
-      c.knobs = family->complete({{"BX", onePerThreadBlock(shape, caps.smCount)}});
+      knobs["BX"] = onePerThreadBlock(shape, caps.smCount);
+    c.knobs = family->complete(knobs);
     if (family->verify(shape, {}, caps.maxThreadsPerBlock, caps.smemPerBlock).empty())
       pick = c;
   }

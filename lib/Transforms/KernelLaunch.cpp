@@ -2,6 +2,8 @@
 
 #include "kernelskill/Transforms/KernelLaunch.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -196,7 +198,8 @@ namespace {
 bool sameValue(Value a, Value b, int depth = 6) {
   Operation *x, *y;
   if (std::optional<bool> decided =
-          compareLeaves(stripExtensions(a), stripExtensions(b), x, y, getConstantIntValue))
+          compareLeaves(stripExtensions(a), stripExtensions(b), x, y,
+                        [](Value v) { return getConstantIntValue(v); }))
     return *decided;
   if (depth == 0 || x->getNumOperands() != 2 ||
       y->getNumOperands() != 2 || x->getNumRegions() || !isMemoryEffectFree(x) ||
@@ -324,3 +327,13 @@ LogicalResult mlir::ks::rewriteLaunch(gpu::GPUFuncOp kernel, std::array<Value, 3
   return success();
 }
 
+
+Block *mlir::ks::guardedBranch(scf::IfOp ifOp, bool *inElse) {
+  auto empty = [](Block *b) { return !b || b->without_terminator().empty(); };
+  if (ifOp.getNumResults() || empty(ifOp.thenBlock()) == empty(ifOp.elseBlock()))
+    return nullptr;
+  bool workInElse = empty(ifOp.thenBlock());
+  if (inElse)
+    *inElse = workInElse;
+  return workInElse ? ifOp.elseBlock() : ifOp.thenBlock();
+}

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "kernelskill/Transforms/KernelLaunch.h"
 #include "kernelskill/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -27,19 +28,6 @@ using namespace mlir;
 
 namespace {
 
-/// The branch of `ifOp` that holds work when the other is empty, and
-/// whether it is the else-branch; null when both or neither hold work.
-std::pair<Block *, bool> workBranch(scf::IfOp ifOp) {
-  auto empty = [](Block *b) { return !b || b->without_terminator().empty(); };
-  if (ifOp.getNumResults())
-    return {nullptr, false};
-  if (empty(ifOp.thenBlock()) && !empty(ifOp.elseBlock()))
-    return {ifOp.elseBlock(), true};
-  if (!empty(ifOp.thenBlock()) && empty(ifOp.elseBlock()))
-    return {ifOp.thenBlock(), false};
-  return {nullptr, false};
-}
-
 /// The condition under which `ifOp` runs its work branch.
 Value workCondition(OpBuilder &b, scf::IfOp ifOp, bool inElse) {
   Value cond = ifOp.getCondition();
@@ -52,12 +40,13 @@ Value workCondition(OpBuilder &b, scf::IfOp ifOp, bool inElse) {
 /// Merges `outer` with the one guard its work branch holds, beside pure
 /// ops only; returns the merged guard, or null when they do not merge.
 scf::IfOp mergeOnce(scf::IfOp outer) {
-  auto [work, outerInElse] = workBranch(outer);
+  bool outerInElse = false;
+  Block *work = ks::guardedBranch(outer, &outerInElse);
   if (!work)
     return {};
   scf::IfOp inner;
   for (Operation &op : work->without_terminator()) {
-    if (auto nested = dyn_cast<scf::IfOp>(op); nested && !inner && workBranch(nested).first) {
+    if (auto nested = dyn_cast<scf::IfOp>(op); nested && !inner && ks::guardedBranch(nested)) {
       inner = nested;
       continue;
     }
@@ -68,7 +57,8 @@ scf::IfOp mergeOnce(scf::IfOp outer) {
   }
   if (!inner)
     return {};
-  auto [innerWork, innerInElse] = workBranch(inner);
+  bool innerInElse = false;
+  Block *innerWork = ks::guardedBranch(inner, &innerInElse);
   OpBuilder b(outer);
   Value first = workCondition(b, outer, outerInElse);
   for (Operation &op : llvm::make_early_inc_range(work->without_terminator()))

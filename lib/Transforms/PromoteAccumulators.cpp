@@ -202,25 +202,17 @@ bool forwardAndDropStores(RewriterBase &rewriter, Block &block) {
   for (memref::StoreOp store : stores) {
     Element element = elementOf(store);
     Value buffer = rootBuffer(element.memref);
-    // Forward to the loads that follow, until something else touches it.
+    // Forward to the loads that follow until something else touches the
+    // buffer; a store to the element there overwrites this one, which the
+    // loads forwarded to no longer read.
     for (Operation *op = store->getNextNode(); op; op = op->getNextNode()) {
-      auto load = dyn_cast<memref::LoadOp>(op);
-      if (load && elementOf(load) == element) {
+      if (auto load = dyn_cast<memref::LoadOp>(op); load && elementOf(load) == element) {
         op = op->getPrevNode();
         rewriter.replaceOp(load, store.getValueToStore());
         changed = true;
         continue;
       }
-      if (mayTouch(op, buffer))
-        break;
-    }
-  }
-  for (memref::StoreOp store : stores) {
-    Element element = elementOf(store);
-    Value buffer = rootBuffer(element.memref);
-    for (Operation *op = store->getNextNode(); op; op = op->getNextNode()) {
-      auto later = dyn_cast<memref::StoreOp>(op);
-      if (later && elementOf(later) == element) {
+      if (auto later = dyn_cast<memref::StoreOp>(op); later && elementOf(later) == element) {
         rewriter.eraseOp(store);
         changed = true;
         break;

@@ -92,11 +92,8 @@ FailureOr<UnrolledGuard> match(gpu::GPUFuncOp kernel, int64_t block, std::string
         continue;
       }
       auto outer = dyn_cast<scf::IfOp>(op);
-      if (allowIf && outer && !outer.getNumResults() && !m.loop) {
-        auto empty = [](Block *b) { return !b || b->without_terminator().empty(); };
-        Block *branch = empty(outer.thenBlock()) ? outer.elseBlock()
-                        : empty(outer.elseBlock()) ? outer.thenBlock()
-                                                    : nullptr;
+      if (allowIf && outer && !m.loop) {
+        Block *branch = guardedBranch(outer);
         if (!branch || failed(self(*branch, /*allowIf=*/false, self)))
           return failure();
         allowIf = false;

@@ -18,6 +18,10 @@
 #include <optional>
 #include <string>
 
+namespace mlir::scf {
+class IfOp;
+} // namespace mlir::scf
+
 namespace mlir::ks {
 
 /// Checks a pass's `kernels=` option: every name must be a kernel of
@@ -32,6 +36,12 @@ SmallVector<gpu::LaunchFuncOp> getLaunches(gpu::GPUFuncOp kernel);
 /// that carries the argument attribute `attr` (the importer's
 /// `ks.allocated`, `ks.scratch`, `ks.restrict`).
 bool isLauncherParamWith(Value launcherValue, StringRef attr);
+
+/// The branch of a result-less `ifOp` that holds work when the other one is
+/// empty or absent (a guard, or an early return: `if (out) {} else {...}`),
+/// and in `inElse` whether it is the else-branch; null when both or neither
+/// hold work.
+Block *guardedBranch(scf::IfOp ifOp, bool *inElse = nullptr);
 
 /// `v` without index_cast, index_castui, extsi and extui around it (the casts
 /// the importer writes between i32 and index). Truncations are kept.
